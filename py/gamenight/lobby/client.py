@@ -25,6 +25,7 @@ from gamenight.core.errors import BadMessage, GameNightError
 from gamenight.core.game import JSON, seat_ids
 from gamenight.i18n import N_, reasons
 from gamenight.lobby import protocol as p
+from gamenight.lobby.rematch import same_options
 
 CHAT_SHOWN = 200
 RETRY_FIRST_MS, RETRY_MAX_MS = 2000, 16000  # back-off of repeated hellos, resyncs and requests
@@ -372,8 +373,11 @@ def checked(message: p.ToGuest) -> None:
 
 def starts_rematch(match: p.MatchView, lobby: p.Lobby) -> bool:
     """Whether the host's Start beside ``match``, ended, starts a rematch, as ``Session._here`` tells one: the
-    ended match's seats and options (``MatchView.holders``, ``options``) are ``lobby``'s. A page that does not
+    ended match's seats and options (``MatchView.holders``, ``options``) are ``lobby``'s, the options as the
+    game reads them (``rematch.same_options``: the defaults set by hand are none set). A page that does not
     know them (no holders) calls it a rematch, as it did; the session seats the players either way."""
     if match.holders is None:
         return True
-    return match.holders == {s.id: s.member for s in lobby.seats} and match.options == lobby.options
+    seats = {s.id: s.member for s in lobby.seats}
+    same_game = match.game == lobby.game  # another game: the session starts it as the lobby's seats are
+    return same_game and match.holders == seats and same_options(games.rules(lobby.game), match.options, lobby.options)

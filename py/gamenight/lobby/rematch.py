@@ -17,9 +17,25 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from gamenight.core.errors import BadOptions
 from gamenight.core.game import Game
 
 T = TypeVar("T")
+
+
+def same_options(game: Game | None, first: Mapping[str, Any] | None, second: Mapping[str, Any] | None) -> bool:
+    """Whether two raw option sets (a lobby's, an ended match's: untrusted JSON) are the same match rules, as
+    ``game`` reads them (its own ``options``, defaults filled in): none set and the defaults set by hand are
+    the same match. The session seats a rematch by it (``Session._here``), and every page says "Rematch" and
+    whether the ended match's results are the last match's by it (``lobby.client.starts_rematch``,
+    ``ui.lobby.panel``): compared as sent, the defaults applied by hand over none set made the session start a
+    new match while the pages said "Rematch". Options the game refuses (or an unknown game) compare as sent."""
+    if game is not None:
+        try:
+            return bool(game.options(first) == game.options(second))
+        except BadOptions:
+            pass
+    return (first or None) == (second or None)
 
 
 def without(

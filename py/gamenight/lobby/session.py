@@ -707,7 +707,7 @@ class Session:
         if match is None or match.holders is None or match.record.game != self.game_id:
             return self.players, self.seats
         away = {m for m in match.holders.values() if m is not None and self.peer_of(m) is None}
-        again = match.record.options == self.options and match.holders == self.seats
+        again = rematch.same_options(game, match.record.options, self.options) and match.holders == self.seats
         now = list(self.seats.values())
         seated = rematch.seating(game, game.view(match.state, None), match.holders, now, away, again)
         if seated == now:

@@ -20,6 +20,7 @@ from typing import Any
 from gamenight import games, i18n
 from gamenight.core.game import GameInfo
 from gamenight.i18n import N_, _, ngettext
+from gamenight.ui.offline import offline_note
 from gamenight.ui.program import (
     DIALOG,
     ApplyUpdate,
@@ -211,18 +212,6 @@ def game_card(info: GameInfo) -> Element:
             ],
         ),
         offline_note(),
-    )
-
-
-def offline_note() -> Element:
-    """That hosting needs a connection, under a game's ways to play: offline, "Host a game night" opened a lobby
-    that could reach no one and said nothing. Drawn always and shown only while the browser is offline
-    (index.html marks the page ``data-online="no"`` from ``navigator.onLine`` and its events; css/app.css):
-    the page is the same view online or not. No live region: it is part of the card, read with it."""
-    return h(
-        "p",
-        {"class": "offline-note"},
-        _("You are offline: hosting a game night needs a connection. The other ways to play here work offline."),
     )
 
 

@@ -10,6 +10,7 @@ import json
 from gamenight import games
 from gamenight.core.game import seat_ids
 from gamenight.lobby import protocol as p
+from gamenight.lobby import rematch
 from gamenight.lobby.session import HOST_PEER, Session
 from tests.unit.lobby.countgame import COUNT
 from tests.unit.lobby.helpers import Table, errors, last_update
@@ -137,3 +138,29 @@ def test_a_host_page_reloaded_between_matches_still_turns_the_seats_at_the_remat
     table.session = Session.restore(json.dumps(saved))
     table.start(43)
     assert seated(table) == ["Bea", "Ann"]
+
+
+def test_the_defaults_set_by_hand_over_none_are_the_same_options_and_the_seats_turn():
+    """The last match was played with no options set; the host applies the defaults (a form writes them out,
+    or a single one: the target of 12): the same match rules as the game reads them, so a rematch, whose
+    seats turn. Compared as sent, it started as a new match (Ann first again) while every page said
+    "Rematch"."""
+    table = raythread(2)
+    table.start()
+    table.host(p.End())
+    assert not errors(table.host(p.Choose("raythread", {"target": 12}, 2)))
+    table.start(44)
+    assert seated(table) == ["Bea", "Ann"] and first_to_move(table) == "Bea", "a rematch: the seats turned"
+    table.host(p.End())
+    assert not errors(table.host(p.Choose("raythread", None, 2)))
+    table.start(45)
+    assert seated(table) == ["Ann", "Bea"], "none set again: still the same options, turned back"
+
+
+def test_same_options_reads_both_as_the_game_does_and_those_it_refuses_as_sent():
+    game = games.rules("raythread")
+    assert rematch.same_options(game, None, {"target": 12, "size": 11})
+    assert rematch.same_options(game, {}, None)
+    assert not rematch.same_options(game, None, {"target": 20})
+    assert not rematch.same_options(game, {"target": 99}, {"target": 12}), "refused: compared as sent"
+    assert rematch.same_options(None, {"a": 1}, {"a": 1}) and not rematch.same_options(None, {"a": 1}, None)

@@ -702,3 +702,46 @@ def test_the_count_out_question_is_brought_whole_into_the_window_from_either_but
         assert host.focus_in(".seat[data-seat='2'] .confirm")  # the selector names the question drawn
         host.click("count-out-cancel", seat="2")
         assert host.shown[shown + 1 :] == []  # "Keep waiting" goes back to the button: nothing more to show
+
+
+def test_after_other_options_the_count_out_note_says_the_next_match_not_the_rematch():
+    """The host applies other options after the race: the match Start begins is a new one (its seats do not
+    turn, its button says "Start the match"), yet the note over it said "the rematch starts without them" on
+    every page, and the reloaded host's wait "you can start the rematch in 2:00"."""
+    rtc = FakeRtc()
+    host, bea, cal = counted_out(rtc)
+    host.click("end")
+    host.click("end")
+    host.submit("choose", game="reflection", players="3", mode="built", preset="normal")
+    (note,) = host.by_class("rematch-without")
+    assert text_of(note) == "Bea was counted out and has not come back: the next match starts without them."
+    may = "Bea was counted out and has not come back: the next match may start without them."
+    assert [text_of(n) for n in cal.by_class("rematch-without")] == [may]
+    with in_language("ja"):
+        assert text_of(host.by_class("rematch-without")[0]) == (
+            "Beaは離脱扱いになり、まだ戻っていません。次の対戦はBeaなしで始まります。"
+        )
+        assert text_of(cal.by_class("rematch-without")[0]) == (
+            "Beaは離脱扱いになり、まだ戻っていません。次の対戦はBeaなしで始まるかもしれません。"
+        )
+    welcomed_back(rtc, host, "Bea", bea.browser)
+    host.close()
+    reloaded = rtc.page(host.browser, "#/host?game=reflection")
+    assert rematch_words(reloaded) == [
+        may,
+        "Bea has not reconnected since the game night was restored: you can start the next match\u00a0in\u00a02:00.",
+    ]
+    with in_language("ja"):
+        assert rematch_words(reloaded)[-1].endswith("あと2:00で次の対戦を始められます。"), rematch_words(reloaded)
+
+
+def test_a_counted_out_seat_s_holder_is_drawn_as_parts():
+    """ "Bea · counted out" on a seat's card was one text: in a narrow card a line could start with "·". It is
+    a line of parts, drawn as boxes (``ui.heading.parts_row``), the separator clipped at a line's start."""
+    rtc = FakeRtc()
+    host, _bea, _cal = counted_out(rtc)
+    (card,) = host.find(lambda e: e.tag == "li" and e.attr("class") == "seat" and e.attr("data-seat") == "2")
+    (holder,) = find_all(card, lambda e: e.attr("class") == "holder")
+    boxes = find_all(holder, lambda e: "part" in str(e.attr("class") or "").split())
+    assert [text_of(b).removeprefix(" · ") for b in boxes] == ["Bea", "counted out"], holder
+    assert text_of(holder) == "Bea · counted out"

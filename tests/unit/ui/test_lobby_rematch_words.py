@@ -238,3 +238,39 @@ def test_the_host_s_page_has_one_primary_action_invite_a_player_is_secondary():
     assert primaries(host) == ["Rematch"]
     before = host_lobby(FakeRtc(), Browser())
     assert primaries(before) == ["Start the match"]
+
+
+def last_match_note(page: Page) -> list[str]:
+    return [text_of(note) for note in page.by_class("last-match")]
+
+
+DEFAULTS = {"size": "11", "mirrors": "24", "prisms": "12", "hand": "3", "target": "12"}
+
+
+def test_the_defaults_applied_by_hand_are_the_same_match_rules_on_every_page_and_in_the_session():
+    """The ended match was played with no options set (the defaults); the host applies the defaults by hand.
+    The same match rules: the session seated it as a new match (seats not turned: Ann started again) while the
+    pages said "Rematch" and "In the rematch, Bea (A) starts." and no note, as the game reads both alike. One
+    test of "the same options" (as the game reads them) for the session, the panel and the client."""
+    host, bea = ended()
+    host.submit("choose", game="raythread", players="2", **DEFAULTS)
+    assert host.inner.live.client.lobby.options, "the defaults are set by hand now, not left unset"
+    for page in (host, bea):
+        assert starts(page) == ["In the rematch, Bea\u00a0(A) starts."]
+        assert last_match_note(page) == []
+    assert match_button(host) == ["Rematch"] and match_button(bea) == ["The host can start a rematch."]
+    host.click("start")
+    assert status(host) == "Rematch: Bea\u00a0(A) starts", "the seats turned, as every page said"
+    assert status(bea) == "Rematch: Bea\u00a0(A) starts · your turn"
+    # And a real change after that match: a new match, its results said to be the last match's.
+    host.click("end")
+    host.click("end")
+    host.submit("choose", game="raythread", players="2", **{**DEFAULTS, "target": "20"})
+    for page in (host, bea):
+        assert last_match_note(page) == [
+            "These are the last match's results. The next match is played with the options set since."
+        ]
+        assert starts(page) == ["In the next match, Bea\u00a0(A) starts."]
+    assert match_button(host) == ["Start the match"]
+    host.click("start")
+    assert status(host) == "Bea\u00a0(A) to play", "a new match: the seats as they were"

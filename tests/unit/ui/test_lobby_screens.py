@@ -2576,10 +2576,33 @@ def test_at_a_finished_match_the_host_s_one_primary_action_is_the_rematch_and_th
     assert primaries(host) == []  # a match runs: nothing to start
     end_match(host)
     assert primaries(host) == [("start", "Rematch")]
-    (form_start,) = host.find(lambda e: e.tag == "button" and e.attr("form") == "lobby-choose")
+    assert form_starts(host) == [], "the form holds no change: the Rematch is the one way to start"
+    # An option changed in the form, not applied: the form's button starts a match with it, which the
+    # Rematch (the options applied) does not.
+    change_option(host, "target", "20")
+    (form_start,) = form_starts(host)
     assert form_start.attr("class") == "button" and text_of(form_start) == "New match with these options"
-    # It still applies the form's options first, then starts (``panel.lobby_requests``).
+    # It applies the form's options first, then starts (``panel.lobby_requests``).
     assert form_start.attr("data-action") == "start" and form_start.attr("name") == "start"
+    change_option(host, "target", "12")
+    assert form_starts(host) == [], "the ended match's options again: nothing the Rematch does not do"
+
+
+def form_starts(page: Page) -> list[Element]:
+    """The host's options form's own start button ("New match with these options")."""
+    return page.find(lambda e: e.tag == "button" and e.attr("form") == "lobby-choose")
+
+
+def test_after_other_options_the_host_has_one_button_that_starts_the_next_match():
+    """The host applied other options after the match: "Start the match" beside the ended match and the form's
+    "New match with these options" both started the same match, as two buttons with two names."""
+    rtc = FakeRtc()
+    host, _bea = two_player_match(rtc)
+    end_match(host)
+    host.submit("choose", game="raythread", players="2", target="20")
+    starts = host.find(lambda e: e.tag == "button" and e.attr("data-action") == "start")
+    assert [text_of(b) for b in starts] == ["Start the match"]
+    assert primaries(host) == [("start", "Start the match")]
 
 
 def test_before_any_match_the_form_s_start_is_the_host_s_primary_action():
@@ -2775,3 +2798,21 @@ def test_a_reloaded_night_without_guests_says_nothing_of_guests():
         assert "ゲームナイトを復元しました。" in alone.text and "ゲスト" not in alone.text
     reloaded, _bea, _browser = reloaded_mid_match(rtc)
     assert "Guests show as disconnected" in reloaded.text, "with a guest away, it is said"
+
+
+def test_the_lobby_s_screens_do_not_import_the_app_shell():
+    """The host's page imported ``offline_note`` from ``ui/app.py``: the lobby depended on the app shell (its
+    routes and the start page) for one small note. It lives in ``ui/offline.py``, which both import."""
+    import ast
+    from pathlib import Path
+
+    lobby = Path(lobby_host.__file__).parent
+    for path in sorted(lobby.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        froms = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        imported = {n.module for n in froms} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+        }
+        imported |= {f"{n.module}.{a.name}" for n in froms for a in n.names}
+        imported &= {"gamenight.ui.app"}
+        assert not imported, f"{path.name} imports the app shell"

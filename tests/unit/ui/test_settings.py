@@ -459,6 +459,7 @@ def test_the_start_page_imports_no_game_rules_lobby_or_network():
         "gamenight.reflection",
         "gamenight.ui",
         "gamenight.ui.app",
+        "gamenight.ui.offline",
         "gamenight.ui.program",
         "gamenight.ui.svg",
     }

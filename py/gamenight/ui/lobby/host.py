@@ -48,7 +48,6 @@ from gamenight.net import peer as pe
 from gamenight.net.link import GuestLink, HostLink
 from gamenight.ui import forms
 from gamenight.ui import match as screen
-from gamenight.ui.app import offline_note
 from gamenight.ui.heading import heading_parts
 from gamenight.ui.live import alerts, new_notes, region, said_again
 from gamenight.ui.lobby.panel import (
@@ -71,6 +70,7 @@ from gamenight.ui.lobby.panel import (
     sync_board,
     taking_over,
 )
+from gamenight.ui.offline import offline_note
 from gamenight.ui.program import (
     Copy,
     Effect,
@@ -1431,7 +1431,7 @@ def _invites_view(model: HostModel) -> Element:
             h("span", {}, _("Each invitation lets one player in and lasts 10 minutes.")),
         ),
         # Offline, an invitation reaches no one (its link and reply need the network): said as the game cards
-        # say it, shown only while the page is offline (``ui.app.offline_note``).
+        # say it, shown only while the page is offline (``ui.offline.offline_note``).
         offline_note(),
         # No empty list: in the section's stack it would add a gap of its own under the button's row.
         cards and h("ul", {"class": "invite-list"}, cards),

@@ -9,21 +9,31 @@ parameters and are worded here, in the page's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
 from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, bot_tag, label, level_name, moved_bot
 from gamenight.core.errors import BadOptions
-from gamenight.core.game import JSON, counting, form_number, named_seat, seat_colour, seat_groups, seat_ids, seat_tags
+from gamenight.core.game import (
+    JSON,
+    OptionField,
+    counting,
+    form_number,
+    named_seat,
+    seat_colour,
+    seat_groups,
+    seat_ids,
+    seat_tags,
+)
 from gamenight.i18n import N_, _, describe, ngettext
 from gamenight.lobby import protocol as p
 from gamenight.lobby import rematch
 from gamenight.lobby.client import Client, starts_rematch
 from gamenight.ui import forms
 from gamenight.ui import match as screen
-from gamenight.ui.heading import heading_parts
+from gamenight.ui.heading import drawn, heading_parts
 from gamenight.ui.live import alerts
 from gamenight.ui.program import Effect, Keys, ShowInWindow, UiEvent
 from gamenight.ui.svg import Child, Element, h, text_of
@@ -560,9 +570,53 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
     if _options_changed(match, lobby):
         said_last = _("These are the last match's results. The next match is played with the options set since.")
         notes.append(h("p", {"class": "note last-match"}, said_last))
+    # A rematch only while the game, options and seats are the ended match's (``starts_rematch``, as the session
+    # seats it): after other options (or seats changed by hand) its seats do not turn, and every word of it says
+    # the next match: the button, the guests' line, who starts, whom it goes without and the reloaded host's wait
+    # ("Rematch", "In the rematch, Ann (A) starts." and "the rematch starts without them" were said of it).
+    again = starts_rematch(match, lobby)
     if without:
-        names = i18n.conjunction(without)
-        certain = sight.host and not held
+        notes.append(h("p", {"class": "note rematch-without"}, _without_words(without, sight.host and not held, again)))
+    # And who starts it (every page: a guest learns it before the host presses), the button's description.
+    starts = _rematch_starts(client, lobby, again)
+    if starts:
+        notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
+    if not sight.host:
+        can = _("The host can start a rematch.") if again else _("The host can start the next match.")
+        return [*notes, h("p", {"class": "note rematch-note"}, can)]
+    if held:
+        wait = (
+            ngettext(
+                "{names} has not reconnected since the game night was restored: "
+                "you can start the rematch\u00a0in\u00a0{time}.",
+                "{names} have not reconnected since the game night was restored: "
+                "you can start the rematch\u00a0in\u00a0{time}.",
+                len(held),
+            )
+            if again
+            else ngettext(
+                "{names} has not reconnected since the game night was restored: "
+                "you can start the next match\u00a0in\u00a0{time}.",
+                "{names} have not reconnected since the game night was restored: "
+                "you can start the next match\u00a0in\u00a0{time}.",
+                len(held),
+            )
+        )
+        return [
+            *notes,
+            h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
+        ]
+    described = {"aria-describedby": "rematch-starts"} if starts else {}
+    kind = "button" if sight.replying else "button primary"  # Connect is the one primary while a reply is due
+    pressed = _("Rematch") if again else _("Start the match")
+    return [*notes, h("button", {"class": kind, "data-action": "start", **described}, pressed)]
+
+
+def _without_words(without: list[str], certain: bool, again: bool) -> str:
+    """Whom the next match goes without (a count-out's players still gone), said of what the host's Start
+    begins (``again``: a rematch, else the next match) and ``certain`` only where it is (the host's page, not
+    waiting out a reload's grace)."""
+    if again:
         said = (
             ngettext(
                 "{names} was counted out and has not come back: the rematch starts without them.",
@@ -576,47 +630,28 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
                 len(without),
             )
         )
-        notes.append(h("p", {"class": "note rematch-without"}, said.format(names=names)))
-    # And who starts it (every page: a guest learns it before the host presses), the button's description. A
-    # rematch only while the game, options and seats are the ended match's (``starts_rematch``, as the session seats
-    # it): after other options (or seats changed by hand) its seats do not turn, and the button, the guests'
-    # line and who starts say a new match ("Rematch" and "In the rematch, Ann (A) starts." were said of it).
-    again = starts_rematch(match, lobby)
-    starts = _rematch_starts(client, lobby, again)
-    if starts:
-        notes.append(h("p", {"class": "note rematch-starts", "id": "rematch-starts"}, starts))
-    if not sight.host:
-        can = _("The host can start a rematch.") if again else _("The host can start the next match.")
-        return [*notes, h("p", {"class": "note rematch-note"}, can)]
-    if held:
-        wait = ngettext(
-            "{names} has not reconnected since the game night was restored: "
-            "you can start the rematch\u00a0in\u00a0{time}.",
-            "{names} have not reconnected since the game night was restored: "
-            "you can start the rematch\u00a0in\u00a0{time}.",
-            len(held),
+    elif certain:
+        said = ngettext(
+            "{names} was counted out and has not come back: the next match starts without them.",
+            "{names} were counted out and have not come back: the next match starts without them.",
+            len(without),
         )
-        return [
-            *notes,
-            h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
-        ]
-    described = {"aria-describedby": "rematch-starts"} if starts else {}
-    kind = "button" if sight.replying else "button primary"  # Connect is the one primary while a reply is due
-    pressed = _("Rematch") if again else _("Start the match")
-    return [*notes, h("button", {"class": kind, "data-action": "start", **described}, pressed)]
+    else:
+        said = ngettext(
+            "{names} was counted out and has not come back: the next match may start without them.",
+            "{names} were counted out and have not come back: the next match may start without them.",
+            len(without),
+        )
+    return said.format(names=i18n.conjunction(without))
 
 
 def _options_changed(match: p.MatchView, lobby: p.Lobby) -> bool:
-    """Whether the lobby's options for the next match are not the ended match's, as its game reads both (the
-    defaults filled in: none set and the defaults set are the same match). Known only where the session said
-    the ended match's options (``MatchView.holders`` with them); options the game refuses say nothing here."""
-    game = games.rules(lobby.game)
-    if game is None or match.holders is None or match.game != lobby.game:
+    """Whether the lobby's options for the next match are not the ended match's, as its game reads both
+    (``rematch.same_options``, the session's test: none set and the defaults set are the same match). Known
+    only where the session said the ended match's options (``MatchView.holders`` with them)."""
+    if match.holders is None or match.game != lobby.game:
         return False
-    try:
-        return bool(game.options(match.options) != game.options(lobby.options))
-    except BadOptions:
-        return False
+    return not rematch.same_options(games.rules(lobby.game), match.options, lobby.options)
 
 
 def _rematch_starts(client: Client, lobby: p.Lobby, again: bool) -> str:
@@ -834,7 +869,10 @@ def _seats(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
                     h(
                         "span",
                         {"class": "holder"},
-                        i18n.separated(holder, _("counted out")) if holder and seat.id in out else holder or _("free"),
+                        # A line of parts: in a narrow card, "· counted out" could start a line.
+                        drawn(i18n.line(holder, _("counted out")))
+                        if holder and seat.id in out
+                        else holder or _("free"),
                     ),
                 ),
                 button,
@@ -1165,10 +1203,13 @@ def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Elem
         # Start submits the form too (its ``form`` attribute), so the match starts with the options the
         # form shows, applied as Apply applies them: an edit left unapplied was silently dropped. Enter
         # in a field still applies only (the form's first submit button is Apply). Beside a finished match
-        # the Rematch is the one primary action; this one, secondary, says what it does more: two primary
-        # buttons that both started a match left the host guessing how they differed. While a reply is due,
-        # Connect is the one (``Sight.replying``).
-        h(
+        # the match's button (Rematch, or Start the match after other options) is the one way to start the
+        # options applied; this one, secondary, comes only while the form holds a change not applied, and
+        # starts a new match with it ("New match with these options"). Drawn always, it started the same
+        # match as the button beside the ended match under a second name. While a reply is due, Connect is
+        # the one primary (``Sight.replying``).
+        (not after or _drafted(lobby, sight, fields))
+        and h(
             "button",
             {
                 "class": "button" if after or sight.replying else "button primary",
@@ -1180,6 +1221,17 @@ def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Elem
             _("New match with these options") if after else _("Start the match"),
         ),
     )
+
+
+def _drafted(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> bool:
+    """Whether the host's form holds options not applied: what it would send (the fields that count with the
+    draft over the lobby's options, ``forms.read_shown``'s rule) read by the game otherwise than the lobby's
+    (``rematch.same_options``: a field set back as it was is no change)."""
+    if not sight.draft:
+        return False
+    shown = {**(lobby.options or {}), **sight.draft}
+    sent = {f.name: shown[f.name] for f in counting(fields, shown) if f.name in shown}
+    return not rematch.same_options(games.rules(lobby.game), sent, lobby.options)
 
 
 def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
@@ -1222,11 +1274,13 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
     scores = given if isinstance(given := view.get("scores"), dict) else {}
     title = info.title if (info := games.info(match.game)) else match.game
     if match.ended is None:
-        status = _("Match running · move {n}").format(n=match.moves + 1)
+        # A line of parts (``i18n.line``), drawn as boxes (``drawn``): as one text, with the separator inside
+        # ("Match running · move {n}" and the turn joined to it), a line on a phone could start with "·".
+        to_play = ""
         if turn is not None:
             who = names.get(turn) or _seat_words(tags.get(turn, turn))
-            to_play = _("{name} to play (you)") if turn == match.you else _("{name} to play")
-            status = i18n.separated(status, to_play.format(name=who))
+            to_play = (_("{name} to play (you)") if turn == match.you else _("{name} to play")).format(name=who)
+        status = i18n.line(_("Match running"), _("move {n}").format(n=match.moves + 1), to_play)
     else:
         status = _("The match is over.")
         if match.ended == "host":
@@ -1235,9 +1289,11 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
         h(
             "li",
             {"data-seat": seat, "class": "turn" if seat == turn and match.ended is None else None},
-            i18n.separated(
-                _seat_line(tags.get(seat, seat), names.get(seat) or "—"),
-                screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
+            drawn(
+                i18n.line(
+                    _seat_line(tags.get(seat, seat), names.get(seat) or "—"),
+                    screen.points(scores[seat]) if isinstance(scores.get(seat), int) else "",
+                )
             ),
         )
         for seat in seats
@@ -1247,7 +1303,7 @@ def _match(client: Client, lobby: p.Lobby) -> Element | None:
         "section",
         {"class": "match", "data-ended": match.ended or "", "data-you": match.you or ""},
         h("h3", {}, title),
-        h("p", {"class": "status"}, status),
+        h("p", {"class": "status"}, drawn(status)),
         h(
             "p",
             {"class": "role"},
@@ -1391,12 +1447,9 @@ def _request(client: Client, event: UiEvent) -> JSON | None:
 
 def _unchanged(client: Client, choose: JSON) -> bool:
     """Whether a ``Choose`` asks for the lobby as it is: the same game and player count, and options the
-    game reads the same (the form writes out the defaults the lobby leaves unsaid). A value the game
-    refuses is a change (the ``Choose`` then gets Apply's reason from the host)."""
+    game reads the same (``rematch.same_options``: the form writes out the defaults the lobby leaves unsaid).
+    A value the game refuses is a change (the ``Choose`` then gets Apply's reason from the host)."""
     lobby, rules = client.lobby, games.rules(choose.get("game", ""))
     if lobby is None or rules is None or (choose.get("game"), choose.get("players")) != (lobby.game, lobby.players):
         return False
-    try:
-        return bool(rules.options(choose.get("options")) == rules.options(lobby.options))
-    except BadOptions:
-        return False
+    return rematch.same_options(rules, choose.get("options"), lobby.options)
