@@ -539,7 +539,7 @@ SHORT_LAST_LINES = short_last_lines("ja")
 
 
 def start_lightseeker_match(page: Page) -> None:
-    """A Light Seeker match on this device, its turn panel shown ("手番の終わりに光を0より大きくすること")."""
+    """A Light Seeker match on this device, its turn panel shown ("手番終了時、光を0より大きくする")."""
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bea")
     page.click("form[data-action=table-setup] button[type=submit]")

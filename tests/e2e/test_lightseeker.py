@@ -655,26 +655,38 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
     is empty (its room is no taller than the tallest words it showed).
     One page per device takes its screens in turn (a phone, touch: 320 × 640 and 390 × 844; a laptop: 1024 ×
     768), each with the text at 100 % and at 125 % (a browser's "large" font size), a match against the
-    computer dealt afresh for each; a failure names the screen and the text size."""
+    computer dealt afresh for each; a failure names the screen and the text size.
+    A player's pass at 320 × 640 in Japanese: the page sat scrolled down, the header out of sight, on the player's
+    turn and through the computer's replay (not in English). What stood over the valley was 59 px taller (the
+    rule of the turn on two lines, each line of Japanese 24 px where English takes 19), so the board no longer fitted
+    the window with the page's top, and Confirm turn's focus on the board brought it into view by as little as it
+    takes, the header left above the window. The phone's last case is 320 × 640 in Japanese: at 320 × 640 with the
+    text at 100 % the page's top stays in sight once the turn is confirmed, through the replay and on the next turn."""
     cases = [
-        (screen, text) for screen in ({"phone": ("320", "390"), "laptop": ("1024",)}[device]) for text in (100, 125)
-    ]
+        (screen, text, "en")
+        for screen in ({"phone": ("320", "390"), "laptop": ("1024",)}[device])
+        for text in (100, 125)
+    ] + ([("320", 100, "ja")] if device == "phone" else [])
     with watched_page(browser, site_url, **STATUS_SCREENS[cases[0][0]]) as page:
         open_app(page, site_url, "#/")
         watch_board_top(page, ".ls-board")
         page.evaluate(WATCH_STATUS_WORDS)
-        for screen, text in cases:
-            said = f"{screen} px, text at {text} %"
+        page.evaluate(WATCH_SCROLL)
+        for screen, text, language in cases:
+            said = f"{screen} px, text at {text} %, {language}"
+            your_turn = "あなたの番" if language == "ja" else "your turn"
             # A match against the computer dealt afresh ("Play vs computer" with no match kept here), at this
             # screen's size and text size, as a page opened there deals it.
             page.evaluate("location.hash = '#/'")
             expect(page.locator(".ls-board")).to_have_count(0)
             page.evaluate(f"localStorage.removeItem('{STORE}')")
+            if page.locator(f"button[data-lang={language}][aria-pressed=false]").count():
+                page.click(f"button[data-lang={language}]")
             resize(page, STATUS_SCREENS[screen]["viewport"]["width"], STATUS_SCREENS[screen]["viewport"]["height"])
             page.evaluate("(t) => { document.documentElement.style.fontSize = `${t}%`; }", text)
             page.evaluate("location.hash = '#/lightseeker/table?vs=easy'")
-            expect(page.locator(".match-status")).to_contain_text("your turn")
-            page.evaluate("window.boardTops = []; window.statusWords = [];")
+            expect(page.locator(".match-status")).to_contain_text(your_turn)
+            page.evaluate("window.boardTops = []; window.statusWords = []; window.scrolls = [];")
             state, bot = engine(page), games.bot("lightseeker")
             assert bot is not None
             assert len(record(page)["log"]) == 0, f"{said}: a match dealt afresh"
@@ -685,9 +697,14 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
                 if GAME.play(state, "1", m, 0)[0].outcome is None
             )
             build_turn(page, state, move)
+            page.evaluate("window.scrolls = [];")  # from Confirm turn on (the taps before it scroll as a finger does)
             page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
             expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
-            expect(page.locator(".match-status")).to_contain_text("your turn")
+            expect(page.locator(".match-status")).to_contain_text(your_turn)
+            if (screen, text) == ("320", 100):  # the board fits the window with the page's top
+                seen = page.evaluate("[...window.scrolls, [scrollY, '']]")
+                assert any(replay for _y, replay in seen), f"{said}: the computer's move was played back"
+                assert {y for y, _replay in seen} == {0}, (said, "the page scrolled from its top", seen)
             tops = page.evaluate("window.boardTops")
             assert any(replay for _top, _status, replay in tops), f"{said}: the computer's move was played back"
             assert len({top for top, _status, _replay in tops}) == 1, (said, sorted({(t, s) for t, s, _r in tops}))
@@ -695,6 +712,16 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             tallest, line = max(h for h, _line in words), max(line for _h, line in words)
             room = page.evaluate(STATUS_ROOM)
             assert room - tallest < line / 2, (said, room, tallest, line)
+
+
+# The page's scroll at every change of the page (each step of a replay too), with the replayed step of that moment.
+WATCH_SCROLL = """() => {
+  window.scrolls = [];
+  new MutationObserver(() => {
+    const main = document.querySelector('.match-main');
+    window.scrolls.push([Math.round(scrollY), (main && main.dataset.replay) || '']);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
 
 
 # From the status's words (the last line of them, not its box: that holds the room of its longest words) down

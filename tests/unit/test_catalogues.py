@@ -230,7 +230,9 @@ def test_japanese_chat_field_and_light_seeker_target_read_as_players_expect():
     at 200 %."""
     ja = {m.id: m.string for m in catalogue("ja") if m.id}
     assert ja["Say something"] == "メッセージ"
-    assert ja["This turn must end above {n}"] == "手番の終わりに光を{n}より大きくすること"
+    # One line at 320 px, the verb kept: 「手番の終わりに光を0より大きくすること」 took two, and with them the board
+    # no longer fitted a 320 × 640 window under the page's top (tests/e2e/test_lightseeker.py).
+    assert ja["This turn must end above {n}"] == "手番終了時、光を{n}より大きくする"
 
 
 def test_japanese_names_each_light_seeker_cube_by_its_word_and_number():
