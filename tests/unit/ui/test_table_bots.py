@@ -606,7 +606,7 @@ def test_two_computers_at_a_raythread_table_wait_for_the_sweep_of_the_move_befor
     assert len(model.inner.played.record.log) == 1
     assert model.inner.ui.local.fresh, "its new beams sweep in"
     sweep = match.watched_ms(before, model.inner.ui)
-    assert sweep == scene.SWEEP_MS
+    assert sweep >= scene.SWEEP_MS, "the board's motion (a beacon claimed flashes longer: scene.FLASH_MS)"
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value, now_ms=2_600))
     assert 2_600 + pause_of(effects) >= 2_550 + sweep + PAUSE_MS, "the sweep, then the pause"
