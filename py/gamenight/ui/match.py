@@ -96,8 +96,15 @@ FOCUS_BOARD = Focus(board_stop(".match-main"))
 # At the end of a match this page runs (``Table.hosted``), once its board shows the move that ended it, focus goes
 # from the board to the end's action: Rematch (a table's, or the host's Start of it in a lobby). It stayed on the
 # final board, and a keyboard or screen-reader player had to hunt for Rematch. Only from the board: a player typing
-# in the chat, or on a page's control, keeps their focus (``Focus.only_from``).
-FOCUS_END = Focus("button[data-action=table-new], button[data-action=start]", only_from=FOCUS_BOARD.selector)
+# in the chat, or on a page's control, keeps their focus (``Focus.only_from``). The page shows the end from its
+# status (who won) down to Rematch, as far as the window holds it (``Focus.show_first``): the browser's scroll to
+# Rematch put "Bot A (Easy) wins!" above a 320 × 640 window, the standings alone in it.
+FOCUS_END = Focus(
+    "button[data-action=table-new], button[data-action=start]",
+    show=".match-status",
+    only_from=FOCUS_BOARD.selector,
+    show_first=True,
+)
 # The most events the live region holds (``heard``): a round of four players is about a dozen.
 NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
