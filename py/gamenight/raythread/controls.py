@@ -166,12 +166,15 @@ class RaythreadBoard:
 
     def motion_ms(self, before: JSON, view: JSON) -> int:
         """A move shown at once whose new beam runs sweep in (``start``) moves for ``scene.SWEEP_MS`` on a page
-        that watches it: a host's computer player answers after that, then its pause (``ui.match.watched_ms``).
-        A move that adds no run (a tile off every beam) does not hold it up. Claimed beacons flash longer
-        (css/app.css ``rt-flash``), but they are claimed by the runs that sweep in, and their glow fading under
-        the next move cuts nothing a player reads."""
+        that watches it, and one that claims a beacon for as long as the beacon flashes (``scene.FLASH_MS``,
+        longer): a computer player answers after that, then its pause (``ui.match.bot_wait_ms``). The flash is
+        how the board shows who just scored; uncounted, the next move came as its glow still faded. A move
+        that adds no run (a tile off every beam) does not hold it up."""
         if before.get("size") != view.get("size"):
             return 0
+        claimed = {tuple(b["cell"]) for b in before["beacons"] if b["claimers"]}
+        if any(b["claimers"] and tuple(b["cell"]) not in claimed for b in view["beacons"]):
+            return max(scene.SWEEP_MS, scene.FLASH_MS)
         return scene.SWEEP_MS if scene.beam_keys(view) - scene.beam_keys(before) else 0
 
     def keep(self, before: Ui, fresh: Ui, waiting: bool = False) -> Ui:

@@ -34,10 +34,14 @@ SPOT = 4  # a target cell's outline, this far inside the cell (``_cell``)
 LANE = 6.0  # distance between the lanes of two colours, in user units
 BEACON_R = 15
 # How long a move's new beam runs take to sweep in (``rt-fresh``): the board sets it on its SVG as ``--rt-sweep``,
-# which css/app.css animates them for, and a lobby host's computer player waits for it before its pause
-# (``controls.RaythreadBoard.motion_ms``, ``ui.match.watched_ms``), so the next move never cuts a sweep short on
-# a watcher's page. One number for both: a longer sweep cannot outlast the wait.
+# which css/app.css animates them for, and a computer player waits for it before its pause (a lobby host's and a
+# table's: ``controls.RaythreadBoard.motion_ms``, ``ui.match.bot_wait_ms``), so the next move never cuts a sweep
+# short on a watcher's page. One number for both: a longer sweep cannot outlast the wait.
 SWEEP_MS = 600
+# How long a beacon the move claimed flashes (``rt-flash``), as its runs sweep in: carried to the stylesheet as
+# ``--rt-flash`` the same way, and counted in the move's motion as well (``motion_ms``): it is how the board shows
+# who just scored, and the next computer move used to come as its glow still faded.
+FLASH_MS = 900
 # How far a tile's turn mark sits from the cell's centre, across and down (_tile): clear of the bar (a
 # prism's 3.6 either side of its diagonal) and of a neighbouring tile's mark (22 units away at least).
 TURN_MARK_AT = 9.0
@@ -141,7 +145,7 @@ def board(view: JSON, look: Look = Look(), cells: Element | None = None, beams: 
             "data-action": "board",
             "aria-activedescendant": cell_id(look.cursor) if look.cursor else None,
             "data-size": n,
-            "style": f"--rt-sweep: {SWEEP_MS}ms",
+            "style": f"--rt-sweep: {SWEEP_MS}ms; --rt-flash: {FLASH_MS}ms",
         },
         cells if cells is not None else cells_layer(view, look),
         beams if beams is not None else beams_layer(view, look),

@@ -118,6 +118,7 @@ class Shell:
         self.focus: str | None = None
         self.show = ""  # what the page shows with the element focused next (``Focus.show``)
         self.whole = ""  # what it shows whole under it, if it can (``Focus.whole``)
+        self.show_first = False  # ``show`` stays in the window where the two do not fit (``Focus.show_first``)
         self.back = False  # focus goes back to ``before_dialog`` if it can (``Focus.back``)
         self.quiet = False  # the focus shows no keyboard's mark (``Focus.quiet``)
         self.before_dialog: Any = None  # the element focused when the dialog (``DIALOG``) opened
@@ -275,8 +276,9 @@ class Shell:
                     self.scroll_to(target)
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
-                self.scroll_to_show(target, self.root.querySelector(self.show), whole)
+                self.scroll_to_show(target, self.root.querySelector(self.show), whole, self.show_first)
             self.focus, self.show, self.whole, self.back, self.quiet = None, "", "", False, False
+            self.show_first = False
 
     @staticmethod
     def scroll_to(target: Any) -> None:
@@ -290,16 +292,20 @@ class Shell:
             target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
     @staticmethod
-    def scroll_to_show(target: Any, top: Any, whole: Any = None) -> None:
+    def scroll_to_show(target: Any, top: Any, whole: Any = None, first: bool = False) -> None:
         """Bring ``top`` to the window's top with ``target`` (focused) under it, if either is out of the
         window or ``whole`` (if given) ends below it; then ``target`` into view by as little as it takes
         (a cell of a board that pans in its frame, or a window too short for both), since where focus is
-        must be seen first."""
+        must be seen first. ``first`` (``Focus.show_first``): where the two do not fit together, ``top`` stays
+        at the window's top and ``target`` only comes as far into the window as that leaves (a match's end on a
+        320 × 640 phone: the win's line over the standings, Rematch under them)."""
         height = js.window.innerHeight
         drawn = top is not None and top is not jsnull
         below = whole is not None and whole is not jsnull and whole.getBoundingClientRect().bottom > height
         if drawn and (top.getBoundingClientRect().top < 0 or target.getBoundingClientRect().bottom > height or below):
             top.scrollIntoView(_options(block="start"))
+        if first and drawn and target.getBoundingClientRect().bottom > height and top.getBoundingClientRect().top >= 0:
+            return  # both do not fit: the line at the top is what the player reads first
         target.scrollIntoView(_options(block="nearest", inline="nearest"))
 
     # --- input ---------------------------------------------------------------------------------
@@ -428,6 +434,7 @@ class Shell:
                 if effect.selector == DIALOG and (opens is None or opens is jsnull):  # not help to rules
                     self.before_dialog = js.document.activeElement
                 self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
+                self.show_first = effect.show_first
                 self.back, self.quiet = effect.back, effect.quiet
                 self.render()
             elif isinstance(effect, ShowInWindow):

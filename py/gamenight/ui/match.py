@@ -67,7 +67,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import NAME, bot_tag, called, label, seated, unnamed_bot
+from gamenight.core.bot import NAME, PAUSE_MS, bot_tag, called, label, seated, unnamed_bot
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
@@ -96,8 +96,15 @@ FOCUS_BOARD = Focus(board_stop(".match-main"))
 # At the end of a match this page runs (``Table.hosted``), once its board shows the move that ended it, focus goes
 # from the board to the end's action: Rematch (a table's, or the host's Start of it in a lobby). It stayed on the
 # final board, and a keyboard or screen-reader player had to hunt for Rematch. Only from the board: a player typing
-# in the chat, or on a page's control, keeps their focus (``Focus.only_from``).
-FOCUS_END = Focus("button[data-action=table-new], button[data-action=start]", only_from=FOCUS_BOARD.selector)
+# in the chat, or on a page's control, keeps their focus (``Focus.only_from``). The page shows the end from its
+# status (who won) down to Rematch, as far as the window holds it (``Focus.show_first``): the browser's scroll to
+# Rematch put "Bot A (Easy) wins!" above a 320 × 640 window, the standings alone in it.
+FOCUS_END = Focus(
+    "button[data-action=table-new], button[data-action=start]",
+    show=".match-status",
+    only_from=FOCUS_BOARD.selector,
+    show_first=True,
+)
 # The most events the live region holds (``heard``): a round of four players is about a dozen.
 NEWS_KEPT = 30
 # The side panels as last drawn (``svg.keep``): an input on the board (a hover, a chosen tile) leaves
@@ -600,17 +607,35 @@ def unfolding(
     return tuple(unfold(before, view, events)) if unfold is not None and events else ()
 
 
-def watched_ms(before: MatchUi, after: MatchUi) -> int:
+def watched_ms(before: MatchUi, after: MatchUi, played_back: bool = True) -> int:
     """How long the pages that watch the move from ``before``'s position to ``after``'s take to show it whole:
     its steps × ``STEP_MS`` when it is played back, or, shown at once, how long the board moves it in (its
     ``motion_ms``: Raythread's new beams sweep in), counted on this page's views whether or not it plays it
     back itself (the host's own move): 0 when it is shown at once and still, or ``after`` is not one move on
-    from ``before``."""
+    from ``before``. ``played_back=False``: the only page that watches is this one (a table on one device),
+    which shows the move at once (one made here): its motion alone counts."""
     if after.board is not before.board or after.moves != before.moves + 1 or not after.log or after.log is before.log:
         return 0
-    steps = len(unfolding(after.board, before.view, after.view, after.log[-1]))
+    steps = len(unfolding(after.board, before.view, after.view, after.log[-1])) if played_back else 0
     motion = getattr(after.board, "motion_ms", None)
     return STEP_MS * steps if steps or motion is None else motion(before.view, after.view)
+
+
+def watched_until(before: MatchUi, after: MatchUi, now_ms: int, played_back: bool = True) -> int:
+    """When the move from ``before``'s position to ``after``'s, played at ``now_ms``, will have been shown whole
+    (``watched_ms``), by this page's clock: what a computer player's answer waits for (``bot_wait_ms``); 0 when
+    it is shown at once and still."""
+    shown = watched_ms(before, after, played_back)
+    return now_ms + shown if shown else 0
+
+
+def bot_wait_ms(until: int, now_ms: int) -> int:
+    """How long a computer player's move, chosen at ``now_ms``, waits before it is played: until the move before
+    it has been shown whole (``until``, from ``watched_until``; 0: it was shown at once and still), then
+    ``PAUSE_MS``, so a watcher sees the board stop, then the computer's move. The one rule of a lobby host's
+    computer players and a table's: a table waited the pause alone, and a Raythread move of one computer cut the
+    sweep of the other's short (ui/lobby/host.py, ui/table.py)."""
+    return max(now_ms, until) + PAUSE_MS - now_ms
 
 
 def replaying(ui: MatchUi) -> bool:

@@ -244,7 +244,9 @@ class Focus:
     (``DIALOG``) was opened instead, if it is on the page: one a screen cannot name (any link or button
     "?" was pressed on); else to ``selector``. ``quiet``: the element takes focus without the mark of a
     keyboard's (``:focus-visible`` stays off until a key is pressed), as a reloaded page's board, whose player
-    may play by mouse."""
+    may play by mouse. ``show_first``: with ``show``, where the two do not fit in the window together, ``show``
+    stays at its top and the focused element comes only as far into the window as that leaves (a match's end:
+    its win's line above the standings, Rematch under them on a small phone), instead of the other way round."""
 
     selector: str
     show: str = ""
@@ -254,6 +256,7 @@ class Focus:
     not_from: str = ""
     quiet: bool = False
     nowhere: bool = False
+    show_first: bool = False
 
 
 DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus was as a ``Focus`` opens it

@@ -15,9 +15,10 @@ a match in progress kept here.
 Seats have a kind (``SeatAt.kind``): a person on this device, or a computer player at a level
 (``gamenight.games.BOTS``; the setup offers it for a game that has a bot). When a computer seat is to
 play, the screen starts its thinking as a ``Work`` effect (the shell runs it in ~12 ms slices, so the
-page stays responsive while "Bot B (Hard) is thinking…"); the chosen move waits a short pause so a person
-can follow it, then goes through the same ``play`` as a person's. The match screen may then play the
-move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
+page stays responsive while "Bot B (Hard) is thinking…"); the chosen move waits until the board has moved
+the move before it in (Raythread's sweep), then a short pause so a person can follow it, as a lobby host's
+computer waits (``match.bot_wait_ms``), then goes through the same ``play`` as a person's. The match
+screen may then play the move back step by step (a board that ``unfold``s it: Light Seeker's actions, then Buh) on its
 ``match.replay`` timer, which this screen passes on; an input on the board ends that replay and does no
 more (a key that looks around excepted: ``match.handle``), while the table's own controls (Undo, New
 match, "Players and options") act as at any time, the last two ending the replay first: their question
@@ -41,7 +42,6 @@ from gamenight import games, i18n
 from gamenight.core.bot import (
     LEVELS,
     NAME,
-    PAUSE_MS,
     called,
     level_name,
     moved_bot,
@@ -167,6 +167,9 @@ class Model:
     # its computers as they were.
     kinds: Mapping[int, str] = field(default_factory=dict)
     pending: tuple[int, str, JSON] | None = None  # a computer's move waiting for its pause: (at, seat, move)
+    # When the board will have moved the last move in, shown at once (Raythread's sweep: ``match.watched_until``),
+    # by the page's clock: a computer's move waits for it, then its pause (``match.bot_wait_ms``); 0: still.
+    watched_until: int = 0
     # "New match" was pressed during a match with moves in it: the page asks before dealing it away.
     confirming: bool = False
     # "Play vs computer" (the level) came while a match in progress is kept here: asked the same way.
@@ -233,7 +236,7 @@ class TableScreen:
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
         if isinstance(message, WorkDone) and message.task == BOT_TASK:
-            return thought(model, message.value)
+            return thought(model, message.value, message.now_ms or model.now_ms)
         if isinstance(message, Tick) and message.timer == BOT_TASK:
             return bot_moves(model, message.now_ms)
         if isinstance(message, Tick) and message.timer == match.REPLAY and model.ui is not None:
@@ -377,7 +380,7 @@ def deal(model: Model, now: int, again: bool = False) -> tuple[Model, list[Effec
     # The turn being built on the match this one replaces (a new match, a rematch) is kept no more.
     fresh = match.left(model.ui, match.start(model.game, _board(model.game), _view(model), now_ms=model.now_ms))
     ui, asked, _moves = match.take(fresh)
-    model = replace(model, ui=ui, pending=None, confirming=False)
+    model = replace(model, ui=ui, pending=None, confirming=False, watched_until=0)
     return model, [save(model), *asked, *think(model)]
 
 
@@ -535,7 +538,7 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
     # A computer move or a question of this page was about the position it had: both go, and so does the
     # turn it was building there.
     ui, asked, _moves = match.take(match.left(model.ui, theirs.ui))
-    taken = replace(taken, ui=ui, pending=None, confirming=False, vs="", elsewhere=True)
+    taken = replace(taken, ui=ui, pending=None, confirming=False, vs="", elsewhere=True, watched_until=0)
     stop: list[Effect] = [*asked, StopWork(BOT_TASK), StopTimer(BOT_TASK)]
     return taken, [*stop, *think(taken)] if taken.phase == "playing" else stop
 
@@ -574,10 +577,12 @@ def think(model: Model) -> list[Effect]:
     return [StopTimer(BOT_TASK), Work(BOT_TASK, thinking(bot, view, model.bots[seat], seed, at, seat))]
 
 
-def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
+def thought(model: Model, value: Any, now: int) -> tuple[Model, list[Effect]]:
     """A computer player chose its move: it is played after a short pause, if its position still stands.
-    While the match screen plays back the move before it (another computer's), that replay is the
-    pause: the move waits for its end, then is played at once (``replayed``).
+    A move before it shown at once that the board moves in (Raythread's new beams sweep in) is waited for,
+    then the pause, as a lobby host's computer waits (``match.bot_wait_ms``): the pause alone let one computer's
+    move cut the other's sweep short. While the match screen plays back the move before it (another
+    computer's), that replay is the pause: the move waits for its end, then is played at once (``replayed``).
 
     With two tabs on one table, both think (the same move: the seed comes from the match). The tab
     that made the last move plays it after the pause; a tab that took that position from the other's
@@ -589,7 +594,8 @@ def thought(model: Model, value: Any) -> tuple[Model, list[Effect]]:
         return model, []
     if model.ui is not None and match.replaying(model.ui):
         return replace(model, pending=value), []
-    return replace(model, pending=value), [StartTimer(BOT_TASK, ELSEWHERE_PAUSE_MS if model.elsewhere else PAUSE_MS)]
+    wait = ELSEWHERE_PAUSE_MS if model.elsewhere else match.bot_wait_ms(model.watched_until, now)
+    return replace(model, pending=value), [StartTimer(BOT_TASK, wait)]
 
 
 def replayed(model: Model, ui: match.MatchUi, now: int) -> tuple[Model, list[Effect]]:
@@ -732,7 +738,10 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
         shown, _view(model), events, table_of(model), moves, watched=not model.confirming, now_ms=model.now_ms
     )
     ui, asked, _ = match.take(ui)
-    model = replace(model, ui=ui)
+    # Played back step by step, the replay holds the next computer move (``thought``); shown at once, the
+    # board's motion does (a move made here is not played back: its steps count for nothing).
+    watched = match.watched_until(shown, ui, now, played_back=match.replaying(ui))
+    model = replace(model, ui=ui, watched_until=watched)
     return model, [save(model), *asked, *think(model)]
 
 
@@ -753,7 +762,7 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     said = ngettext("Move taken back.", "{n} moves taken back.", taken).format(n=taken)
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = say(replace(model, played=played, pending=None, elsewhere=False), said)
+    model = say(replace(model, played=played, pending=None, elsewhere=False, watched_until=0), said)
     # Zoomed in, the board stays so; the turn being built on the position left is kept no more.
     ui, asked, _moves = match.take(match.left(model.ui, match.restarted(model.ui, retold(model))))
     model = replace(model, ui=ui)

@@ -1,7 +1,9 @@
 """Raythread Rally's match controls: every target, preview and refusal comes from the rules engine."""
 
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -1200,3 +1202,33 @@ def test_the_japanese_end_words_keep_the_target_score_whole():
         together = i18n.describe("raythread-target-together", {"target": 12})
     kept = "\u2060".join("目標の") + "\u206012\u2060点"
     assert kept in one and kept in together, (one, together)
+
+
+def claiming_move(seed: int = 3) -> tuple[JSON, JSON]:
+    """The views before and after the first move of a seeded match that claims a beacon."""
+    state = GAME.setup(GAME.options(None), ("A", "C"), seed)
+    chooser = random.Random(seed)
+    while not state.ended:
+        seat = state.seats[state.turn]
+        after, events = rules.play(state, seat, chooser.choice(rules.legal(state, seat)))
+        if any(e["type"] == "claimed" for e in events):
+            return GAME.view(state, None), GAME.view(after, None)
+        state = after
+    raise AssertionError("no beacon claimed in the whole match")
+
+
+def test_a_move_that_claims_a_beacon_moves_for_as_long_as_the_beacon_flashes():
+    """A newly claimed beacon flashes (``rt-flash``) as the move's beams sweep in: it is how the board shows who
+    just scored, so it is part of the move as the board shows it. ``motion_ms`` counted the sweep alone (600 ms),
+    and a computer's answer waits for the board's motion, then its pause: the flash's 0.9 s is counted too now,
+    one number (``scene.FLASH_MS``) the board carries to the stylesheet, as the sweep's."""
+    before, after = claiming_move()
+    fresh = BOARD.start(after, before)
+    assert any(key.startswith("rt-k") for key in fresh.fresh), "the claimed beacon flashes"
+    assert BOARD.motion_ms(before, after) >= 900, "the flash's 0.9 s"
+    assert BOARD.motion_ms(before, after) == max(scene.SWEEP_MS, scene.FLASH_MS)
+    svg = scene.board(after)
+    assert f"--rt-flash: {scene.FLASH_MS}ms" in str(svg.attr("style"))
+    css = (Path(__file__).parents[3] / "css" / "app.css").read_text()
+    (rule,) = [r for r in re.findall(r"\.rt-beacon\.rt-fresh circle \{[^}]*\}", css) if "rt-flash" in r]
+    assert "animation: rt-flash var(--rt-flash) " in rule, rule

@@ -235,14 +235,16 @@ def test_after_the_hosts_turn_the_computer_waits_until_the_pages_that_watch_have
 
 
 def sweeping_place(host: Page, seat: str) -> dict:
-    """A Raythread placement by ``seat`` that adds a beam run (its sweep is seen), in the host's match."""
+    """A Raythread placement by ``seat`` that adds a beam run (its sweep is seen) and claims no beacon (whose
+    flash is longer: ``scene.FLASH_MS``), in the host's match."""
     game, state = games.rules("raythread"), host.inner.live.session.match.state
     runs = scene.beam_keys(game.view(state, None))
-    return next(
-        m
-        for m in game.legal(state, seat)
-        if m["type"] == "place" and scene.beam_keys(game.view(game.play(state, seat, m, 0)[0], None)) - runs
-    )
+
+    def sweeps(move: dict) -> bool:
+        after, events = game.play(state, seat, move, 0)
+        return bool(scene.beam_keys(game.view(after, None)) - runs) and not any(e["type"] == "claimed" for e in events)
+
+    return next(m for m in game.legal(state, seat) if m["type"] == "place" and sweeps(m))
 
 
 def test_a_computer_move_after_a_raythread_move_waits_for_its_sweep_then_the_pause():

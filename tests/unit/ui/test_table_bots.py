@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from gamenight import games, i18n
-from gamenight.core.bot import decide, unnamed_bot
+from gamenight.core.bot import PAUSE_MS, decide, unnamed_bot
 from gamenight.core.rng import derive
-from gamenight.raythread import GAME, rules
+from gamenight.raythread import GAME, rules, scene
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, Navigate, StartTimer, StopWork, Store, Tick, UiEvent, Work, WorkDone
 from gamenight.ui.svg import find_all, render, text_of
@@ -584,3 +584,31 @@ def test_a_finished_match_offers_rematch_not_undo_and_stays_finished_after_a_rel
     saved = table.save(model.inner)
     reloaded, _ = screen(f"#/{game}/table", {saved.key: saved.text})
     assert reloaded.inner.ui.view.get("result") is not None and "table-undo" not in actions_of(reloaded)
+
+
+def pause_of(effects) -> int:
+    """The length of the computer's pause the table started (its ``BOT_TASK`` timer)."""
+    (timer,) = [e for e in effects if isinstance(e, StartTimer) and e.timer == table.BOT_TASK]
+    return timer.every_ms
+
+
+def test_two_computers_at_a_raythread_table_wait_for_the_sweep_of_the_move_before_then_the_pause():
+    """Two computer players on this device: the second's move waited the pause alone after its thinking
+    (450 ms, under the 600 ms of the first move's beams sweeping in), so it could cut the sweep short. It now
+    waits as a lobby host's computer does (``match.bot_wait_ms``): until the board has moved the move before
+    it in, then the pause."""
+    model, effects = started(("easy", "easy"), ("", ""))
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value, now_ms=2_100))
+    assert pause_of(effects) == PAUSE_MS, "the first move follows a still board: the pause alone"
+    before = model.inner.ui
+    model, effects = send(model, Tick(table.BOT_TASK, 2_550))
+    assert len(model.inner.played.record.log) == 1
+    assert model.inner.ui.local.fresh, "its new beams sweep in"
+    sweep = match.watched_ms(before, model.inner.ui)
+    assert sweep >= scene.SWEEP_MS, "the board's motion (a beacon claimed flashes longer: scene.FLASH_MS)"
+    value, _ = finish(work_of(effects))
+    model, effects = send(model, WorkDone(table.BOT_TASK, value, now_ms=2_600))
+    assert 2_600 + pause_of(effects) >= 2_550 + sweep + PAUSE_MS, "the sweep, then the pause"
+    model, _ = send(model, Tick(table.BOT_TASK, 3_600))
+    assert len(model.inner.played.record.log) == 2

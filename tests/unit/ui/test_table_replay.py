@@ -7,6 +7,7 @@ import math
 from dataclasses import replace
 
 from gamenight import games
+from gamenight.core.bot import PAUSE_MS
 from gamenight.lightseeker import GAME, rules, scene
 from gamenight.ui import app, match, table
 from gamenight.ui.program import Env, StartTimer, StopTimer, Store, Tick, UiEvent, Work, WorkDone
@@ -62,7 +63,7 @@ def after_bots_turn(kinds=("here", "easy")):
     before = model.inner.played.state
     value, _ = finish(work_of(effects))
     model, effects = send(model, WorkDone(table.BOT_TASK, value))
-    assert StartTimer(table.BOT_TASK, table.PAUSE_MS) in effects  # "Bot 2 (Easy) is thinking…", as before
+    assert StartTimer(table.BOT_TASK, PAUSE_MS) in effects  # "Bot 2 (Easy) is thinking…", as before
     model, effects = send(model, Tick(table.BOT_TASK, 3_000))
     return model, effects, before.board, rules.parse_turn(value[2], 2)
 

@@ -659,8 +659,7 @@ def _follow(model: HostModel) -> tuple[HostModel, list[Effect]]:
             bot = games.bot(live.session.game_id)
             assert bot is not None  # the session seats computer players only in a game that has one
             effects.append(Work(BOT_TASK, thinking(bot, turn.view, turn.level, turn.seed, turn.at, turn.seat)))
-        replay = screen.watched_ms(earlier, model.board) if turn and earlier and model.board else 0
-        watched = model.now_ms + replay if replay else 0
+        watched = screen.watched_until(earlier, model.board, model.now_ms) if turn and earlier and model.board else 0
         model = replace(model, thinking=key, bot_move=None, bot_held=False, watched_until=watched)
     return model, effects
 
@@ -680,7 +679,7 @@ def _bot_thought(model: HostModel, value: Any, now: int) -> tuple[HostModel, lis
         return model, []
     if model.board is not None and screen.replaying(model.board):
         return replace(model, bot_move=value, bot_held=True), []  # this page's replay ends first
-    return replace(model, bot_move=value), [StartTimer(BOT_TASK, max(now, model.watched_until) + PAUSE_MS - now)]
+    return replace(model, bot_move=value), [StartTimer(BOT_TASK, screen.bot_wait_ms(model.watched_until, now))]
 
 
 def _bot_replayed(model: HostModel, now: int) -> tuple[HostModel, list[Effect]]:
