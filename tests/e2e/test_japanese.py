@@ -63,6 +63,25 @@ def on_route(page: Page, route: str) -> None:
     page.wait_for_function("(route) => document.documentElement.dataset.route === route", arg=route)
 
 
+# Each seat's or member's colour dot against the first line of the words beside it (a lobby seat's label "席A",
+# a member's name, a match card's name): how far the dot's middle is below the text's, in px.
+DOT_OFFSETS = """() => [...document.querySelectorAll('.seat-who, .member-who, .match-seat')].map((row) => {
+  const dot = row.querySelector('.swatch').getBoundingClientRect();
+  const words = row.querySelector('.seat-name, .name');
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  const line = range.getClientRects()[0];
+  return [words.textContent, (dot.top + dot.bottom) / 2 - (line.top + line.bottom) / 2];
+})"""
+
+
+def dots_off_centre(page: Page, rows: str) -> list:
+    """The rows (of ``DOT_OFFSETS``) whose dot is more than 1.5 px from the middle of its words' first line; at
+    least one row of ``rows`` must be on the page."""
+    expect(page.locator(rows).first).to_be_visible()
+    return [(words, round(off, 1)) for words, off in page.evaluate(DOT_OFFSETS) if abs(off) > 1.5]
+
+
 def ready(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.app === 'ready'")
 
@@ -275,6 +294,11 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
 
     guest.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
+    # Each colour dot is centred on its words' first line, in Japanese as in English: at a line-height of
+    # `normal` the host's dots stood 4 px above "席A" and "席B" (1lh was the Latin font's line, the Japanese
+    # characters' line is taller; css/app.css, "Centred by the line's height").
+    for page in (host, guest):
+        assert dots_off_centre(page, ".seat .swatch") == [], page.evaluate("document.documentElement.lang")
     # A short match: one tile in each hand and none left in the deck, so it ends after two moves.
     host.click("details.table-options summary")
     host.fill("input[name=mirrors]", "2")
@@ -285,6 +309,9 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("button[data-action=start]")
     expect(host.locator(".match-status")).to_contain_text("Ann（A）の番")
     expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
+    # … and a match card's dot on its name's line (by the baseline its foot stood on the line's, 3 px high).
+    for page in (host, guest):
+        assert dots_off_centre(page, ".match-seat .swatch") == [], page.evaluate("document.documentElement.lang")
     # On an upright phone the running match's board is whole in the first screen, the host's (in Japanese) and
     # the guest's (in English, under her connection line): under the lobby's lines it began 460–600 px down; and
     # held sideways, beside its status, under the row of the lobby's lines (docs/lobby.md, "A running match comes
