@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     assert_in_window,
     open_app,
     resize,
+    status_says,
     watched_page,
 )
 from tests.e2e.test_accessibility import ROUTES
@@ -283,8 +284,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("form[data-action=choose] button[type=submit]")
     expect(guest.locator(".lobby .error")).to_have_count(0)
     host.click("button[data-action=start]")
-    expect(host.locator(".match-status")).to_contain_text("Ann（A）の番")
-    expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
+    status_says(host, "Ann（A）の番")
+    status_says(guest, "Ann (A) to play")
     # On an upright phone the running match's board is whole in the first screen, the host's (in Japanese) and
     # the guest's (in English, under her connection line): under the lobby's lines it began 460–600 px down; and
     # held sideways, beside its status, under the row of the lobby's lines (docs/lobby.md, "A running match comes
@@ -301,8 +302,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror slash / at {where(cell, 'en')}.")
     placed_ja = f"Ann（A）が{where(cell, 'ja')}にミラー（スラッシュ「/」）を置きました。"
     expect(host.locator(".match-log")).to_contain_text(placed_ja)
-    expect(host.locator(".match-status")).to_contain_text("Bea（B）の番")
-    expect(guest.locator(".match-status")).to_contain_text("Bea (B) to play")
+    status_says(host, "Bea（B）の番")
+    status_says(guest, "Bea (B) to play")
 
     # The result travels as codes (ranking, reason): each page words it.
     place_anywhere(guest)

@@ -26,6 +26,7 @@ from tests.e2e.conftest import (
     open_app,
     pointer_events,
     resize,
+    status_says,
     watch_board_top,
     watched_page,
 )
@@ -145,7 +146,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     chooser = random.Random(record(app)["seed"])
     while state.outcome is None:
         seat = state.to_move
-        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        status_says(app, f"({seat}) to play")
         move = chooser.choice(GAME.legal(state, seat))
         click_turn(app, state, move)
         state, _ = GAME.play(state, seat, move, 0)
@@ -155,7 +156,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     panel = app.locator(".match-result")
     expect(panel).to_be_visible()
     # Who won is said once, by the status at the top; the panel beside the board ranks.
-    expect(app.locator(".match-status")).to_contain_text("draw" if result.draw else "wins")
+    status_says(app, "draw" if result.draw else "wins")
     expect(panel.locator("h2")).to_have_text("Final standings")
     places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
     assert places == [s for place in result.ranking for s in place]
@@ -673,7 +674,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             resize(page, STATUS_SCREENS[screen]["viewport"]["width"], STATUS_SCREENS[screen]["viewport"]["height"])
             page.evaluate("(t) => { document.documentElement.style.fontSize = `${t}%`; }", text)
             page.evaluate("location.hash = '#/lightseeker/table?vs=easy'")
-            expect(page.locator(".match-status")).to_contain_text("your turn")
+            status_says(page, "your turn")
             page.evaluate("window.boardTops = []; window.statusWords = [];")
             state, bot = engine(page), games.bot("lightseeker")
             assert bot is not None
@@ -687,7 +688,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             build_turn(page, state, move)
             page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
             expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
-            expect(page.locator(".match-status")).to_contain_text("your turn")
+            status_says(page, "your turn")
             tops = page.evaluate("window.boardTops")
             assert any(replay for _top, _status, replay in tops), f"{said}: the computer's move was played back"
             assert len({top for top, _status, _replay in tops}) == 1, (said, sorted({(t, s) for t, s, _r in tops}))
@@ -720,7 +721,7 @@ def test_no_blank_line_between_the_status_and_the_light_on_the_board(browser: Br
     One page takes 1280 × 800 and 1024 × 768 in turn; a failure names the width."""
     with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}) as page:
         open_app(page, site_url, "#/lightseeker/table?vs=easy")
-        expect(page.locator(".match-status")).to_contain_text("your turn")
+        status_says(page, "your turn")
         for screen in ("1280", "1024"):
             size = {"width": 1280, "height": 800} if screen == "1280" else STATUS_SCREENS[screen]["viewport"]
             resize(page, size["width"], size["height"])
