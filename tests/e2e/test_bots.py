@@ -23,7 +23,7 @@ from gamenight.ui.match import SeatAt, Table
 from gamenight.ui.program import UiEvent
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import open_app
+from tests.e2e.conftest import open_app, status_says
 from tests.e2e.test_accessibility import violations
 
 pytestmark = pytest.mark.e2e
@@ -72,7 +72,7 @@ def test_a_person_against_the_computer_at_raythread_to_the_end(app: Page, site_u
     while not state.ended:
         seat = state.seats[state.turn]
         if seat == "A":
-            expect(app.locator(".match-status")).to_contain_text("(A) to play")
+            status_says(app, "(A) to play")
             rt.click_move(app, chooser.choice(rules.legal(state, seat)))
         else:
             wait_for_moves(app, rt.STORE, count + 1)
@@ -103,7 +103,7 @@ def test_a_person_against_the_computer_at_light_seeker_to_the_end(app: Page, sit
     count, state = replayed(app, ls.STORE, LS_GAME)
     while state.outcome is None:
         if state.to_move == "1":
-            expect(app.locator(".match-status")).to_contain_text("(1) to play")
+            status_says(app, "(1) to play")
             ls.click_turn(app, state, chooser.choice(LS_GAME.legal(state, "1")))
         else:
             wait_for_moves(app, ls.STORE, count + 1)
@@ -134,12 +134,12 @@ def test_a_screen_reader_hears_each_computer_move_once_before_the_persons_turn(a
     for i in (1, 2, 3):
         app.select_option(f"select[name=kind{i}]", "easy")
     app.click("form[data-action=table-setup] button[type=submit]")
-    expect(app.locator(".match-status")).to_contain_text("(A) to play")
+    status_says(app, "(A) to play")
     app.evaluate(WATCH_NEWS)
     count, state = replayed(app, rt.STORE, RT_GAME)
     rt.click_move(app, rules.legal(state, "A")[0])
     wait_for_moves(app, rt.STORE, count + 4)
-    expect(app.locator(".match-status")).to_contain_text("(A) to play")
+    status_says(app, "(A) to play")
     news = app.locator("#match-news p")
     expect(news.last).to_contain_text("(A) to play")
     lines = news.all_text_contents()
@@ -390,7 +390,7 @@ def test_during_the_computers_replay_a_key_new_match_and_players_and_options_end
         expect(app.locator(".match-status")).to_contain_text("a click or a key skips it; arrows move the cursor too")
         app.keyboard.press(key)
         expect(app.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
-        expect(app.locator(".match-status")).to_contain_text("(1) to play")
+        status_says(app, "(1) to play")
         after, before = ls.engine(app), LS_GAME.play(state, "1", move, 0)[0]
         shown = board.start(LS_GAME.view(after, "1"), LS_GAME.view(before, "1"))
         if key == "Space":  # only ends the replay: no cube chosen, the cursor where the turn left it
@@ -410,13 +410,13 @@ def test_during_the_computers_replay_a_key_new_match_and_players_and_options_end
             expect(app.locator(".confirm")).to_contain_text("Start a new match?")
             # Read at once, with the question (the page is drawn in the click's handler): no step under it.
             assert app.evaluate(REPLAY_SHOWN) is None, "the replay played on under the question"
-            expect(app.locator(".match-status")).to_contain_text("(1) to play")
+            status_says(app, "(1) to play")
             app.click("button[data-action=table-new-cancel]")
         else:
             expect(app.locator("form[data-action=table-setup]")).to_be_visible()
             app.click("button[data-action=table-resume]")
             assert app.evaluate(REPLAY_SHOWN) is None, "the match came back to a step of the replay"
-        expect(app.locator(".match-status")).to_contain_text("(1) to play")
+        status_says(app, "(1) to play")
         assert len(ls.record(app)["log"]) == {"table-new": 6, "table-setup": 8}[control], (
             f"{control}: nothing else was played"
         )
@@ -438,7 +438,7 @@ def test_during_the_computers_replay_a_tap_on_the_board_only_ends_it_and_undo_st
             cube = next(i for i in range(LS_rules.CUBES) if i != answered.board.buh)
             phone.locator(ls.cell(answered.board, cube)).tap()
             expect(phone.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
-            expect(phone.locator(".match-status")).to_contain_text("(1) to play")
+            status_says(phone, "(1) to play")
             expect(phone.locator(".ls-play")).to_have_attribute("data-step", "action1")
             expect(phone.locator(".ls-selected")).to_have_count(0)  # the tap chose nothing
             phone.locator(ls.cell(answered.board, cube)).tap()

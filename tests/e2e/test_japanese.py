@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     assert_in_window,
     open_app,
     resize,
+    status_says,
     watched_page,
 )
 from tests.e2e.test_accessibility import ROUTES
@@ -307,8 +308,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     host.click("form[data-action=choose] button[type=submit]")
     expect(guest.locator(".lobby .error")).to_have_count(0)
     host.click("button[data-action=start]")
-    expect(host.locator(".match-status")).to_contain_text("Ann（A）の番")
-    expect(guest.locator(".match-status")).to_contain_text("Ann (A) to play")
+    status_says(host, "Ann（A）の番")
+    status_says(guest, "Ann (A) to play")
     # … and a match card's dot on its name's line (by the baseline its foot stood on the line's, 3 px high).
     for page in (host, guest):
         assert dots_off_centre(page, ".match-seat .swatch") == [], page.evaluate("document.documentElement.lang")
@@ -328,8 +329,8 @@ def test_a_japanese_host_and_an_english_guest_each_read_their_own_language(peopl
     expect(guest.locator(".match-log")).to_contain_text(f"Ann (A) places a mirror slash / at {where(cell, 'en')}.")
     placed_ja = f"Ann（A）が{where(cell, 'ja')}にミラー（スラッシュ「/」）を置きました。"
     expect(host.locator(".match-log")).to_contain_text(placed_ja)
-    expect(host.locator(".match-status")).to_contain_text("Bea（B）の番")
-    expect(guest.locator(".match-status")).to_contain_text("Bea (B) to play")
+    status_says(host, "Bea（B）の番")
+    status_says(guest, "Bea (B) to play")
 
     # The result travels as codes (ranking, reason): each page words it.
     place_anywhere(guest)

@@ -26,6 +26,7 @@ from tests.e2e.conftest import (
     open_app,
     pointer_events,
     resize,
+    status_says,
     watch_board_top,
     watched_page,
 )
@@ -145,7 +146,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     chooser = random.Random(record(app)["seed"])
     while state.outcome is None:
         seat = state.to_move
-        expect(app.locator(".match-status")).to_contain_text(f"({seat}) to play")
+        status_says(app, f"({seat}) to play")
         move = chooser.choice(GAME.legal(state, seat))
         click_turn(app, state, move)
         state, _ = GAME.play(state, seat, move, 0)
@@ -155,7 +156,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     panel = app.locator(".match-result")
     expect(panel).to_be_visible()
     # Who won is said once, by the status at the top; the panel beside the board ranks.
-    expect(app.locator(".match-status")).to_contain_text("draw" if result.draw else "wins")
+    status_says(app, "draw" if result.draw else "wins")
     expect(panel.locator("h2")).to_have_text("Final standings")
     places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
     assert places == [s for place in result.ranking for s in place]
@@ -685,7 +686,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             resize(page, STATUS_SCREENS[screen]["viewport"]["width"], STATUS_SCREENS[screen]["viewport"]["height"])
             page.evaluate("(t) => { document.documentElement.style.fontSize = `${t}%`; }", text)
             page.evaluate("location.hash = '#/lightseeker/table?vs=easy'")
-            expect(page.locator(".match-status")).to_contain_text(your_turn)
+            status_says(page, your_turn)
             page.evaluate("window.boardTops = []; window.statusWords = []; window.scrolls = [];")
             state, bot = engine(page), games.bot("lightseeker")
             assert bot is not None
@@ -700,7 +701,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers(browser:
             page.evaluate("window.scrolls = [];")  # from Confirm turn on (the taps before it scroll as a finger does)
             page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2")
             expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
-            expect(page.locator(".match-status")).to_contain_text(your_turn)
+            status_says(page, your_turn)
             if (screen, text) == ("320", 100):  # the board fits the window with the page's top
                 seen = page.evaluate("[...window.scrolls, [scrollY, '']]")
                 assert any(replay for _y, replay in seen), f"{said}: the computer's move was played back"
@@ -747,7 +748,7 @@ def test_no_blank_line_between_the_status_and_the_light_on_the_board(browser: Br
     One page takes 1280 × 800 and 1024 × 768 in turn; a failure names the width."""
     with watched_page(browser, site_url, viewport={"width": 1280, "height": 800}) as page:
         open_app(page, site_url, "#/lightseeker/table?vs=easy")
-        expect(page.locator(".match-status")).to_contain_text("your turn")
+        status_says(page, "your turn")
         for screen in ("1280", "1024"):
             size = {"width": 1280, "height": 800} if screen == "1280" else STATUS_SCREENS[screen]["viewport"]
             resize(page, size["width"], size["height"])

@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     open_app,
     pointer_events,
     resize,
+    status_says,
     watch_board_top,
     watched_page,
 )
@@ -105,7 +106,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     moves = 0
     while not state.ended:
         seat = state.seats[state.turn]
-        expect(app.locator(".match-status")).to_contain_text(f"({seat_tags(state.seats)[seat]}) to play")
+        status_says(app, f"({seat_tags(state.seats)[seat]}) to play")
         move = chooser.choice(rules.legal(state, seat))
         click_move(app, move)
         state, _ = rules.play(state, seat, move)
@@ -118,7 +119,7 @@ def test_a_whole_match_on_one_device_played_by_clicking(app: Page, site_url: str
     panel = app.locator(".match-result")
     expect(panel).to_be_visible()
     # Who won is said once, by the status at the top; the panel beside the board ranks.
-    expect(app.locator(".match-status")).to_contain_text("draw" if result.draw else "wins")
+    status_says(app, "draw" if result.draw else "wins")
     expect(panel.locator("h2")).to_have_text("Final standings")
     places = app.eval_on_selector_all(".match-result li[data-seat]", "els => els.map(e => e.dataset.seat)")
     assert places == [s for place in result.ranking for s in place]
@@ -585,7 +586,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
         browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
     ) as page:
         open_app(page, site_url, "#/raythread/table?vs=easy")
-        expect(page.locator(".match-status")).to_contain_text("your turn")
+        status_says(page, "your turn")
         # The emitters' letters (11 units of a 40-unit cell) were 6.8 px on the 11×11 board 272 px wide.
         letters = page.evaluate(
             """() => { const svg = document.querySelector('.rt-board');
@@ -608,7 +609,7 @@ def test_the_board_stays_put_between_the_players_turn_and_the_computers_on_a_nar
             expect(page.locator(".match-status")).to_be_in_viewport(ratio=1)
             cell.tap()  # placed; the computer answers
             page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= {moves}")
-            expect(page.locator(".match-status")).to_contain_text("your turn")
+            status_says(page, "your turn")
         tops = page.evaluate("window.boardTops")
         assert any("thinking" in status for _top, status, _replay in tops), "the computer's turn was seen"
         assert len({top for top, _status, _replay in tops}) == 1, sorted({(top, status) for top, status, _r in tops})

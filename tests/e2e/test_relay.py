@@ -30,7 +30,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.net import invite as iv
-from tests.e2e.conftest import People
+from tests.e2e.conftest import People, status_says
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
     answer,
@@ -228,12 +228,12 @@ def test_a_guest_joins_plays_and_chats_through_a_turn_relay(people: People, rela
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
     expect(seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
-    expect(bea.locator(".match-status")).to_contain_text("Ann (A) to play")
+    status_says(bea, "Ann (A) to play")
     place(host, (1, 1))
-    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
+    status_says(bea, "Bea (B) to play")  # seat C of two reads B
     expect(bea.locator(".rt-tile")).to_have_count(1)
     place(bea, (7, 5))
-    expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
+    status_says(host, "Ann (A) to play")
     one_position((host, bea), 2)  # Bea's page draws her move when the host sends it back
 
     # The relay's side: the test user's allocations (one per page) and the data sent through them.

@@ -376,6 +376,14 @@ def answer(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) 
     return guest, guest.value_of("reply-code")
 
 
+def reply_tab(rtc: FakeRtc, host: Page, name: str = "Bea", browser: Browser | None = None) -> tuple[Page, Page]:
+    """A guest answers a fresh invitation with ``name`` and her reply's link is opened in ``browser`` (a fresh
+    one unless given: a browser with no host page): the guest's page and the reply tab. The host pastes
+    nothing; in the host's browser the reply tab hands the reply to the host tab."""
+    guest, _reply = answer(rtc, host, name)
+    return guest, rtc.visit(browser or Browser(), str(guest.by_class("reply-link")[0].attr("href")))
+
+
 def join(rtc: FakeRtc, host: Page, name: str, browser: Browser | None = None) -> Page:
     """A guest opens a fresh invitation, answers with ``name``; the host pastes the reply."""
     guest, reply = answer(rtc, host, name, browser)

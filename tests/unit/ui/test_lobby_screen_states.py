@@ -8,7 +8,7 @@ from gamenight import games
 from gamenight.i18n import _
 from gamenight.ui.svg import text_of
 from tests.unit.test_catalogues import catalogue, forms
-from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, match_with_bea
+from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, invite_link, match_with_bea, reply_tab
 from tests.unit.words import in_language
 
 HEADING = "main h1"
@@ -59,10 +59,7 @@ def test_a_reply_link_with_a_bad_code_leads_home_and_puts_focus_on_its_heading()
 
 def test_the_reply_tab_leads_home_in_its_other_stages_too():
     rtc = FakeRtc()
-    host = host_lobby(rtc, Browser())
-    bea = rtc.visit(Browser(), invite_link(host))
-    bea.submit("join", name="Bea")
-    tab = rtc.visit(Browser(), str(bea.by_class("reply-link")[0].attr("href")))
+    _bea, tab = reply_tab(rtc, host_lobby(rtc, Browser()))
     assert tab.inner.stage == "sent" and home_links(tab) == ["← All games"]
     tab.tick("reply-wait")
     assert tab.inner.stage == "alone" and home_links(tab) == ["← All games"]

@@ -29,6 +29,7 @@ from tests.unit.ui.peers import (
     invited_back,
     join,
     match_with_bea,
+    reply_tab,
     welcomed_back,
 )
 from tests.unit.ui.test_table import said_once
@@ -1123,23 +1124,18 @@ def test_a_reply_link_in_the_hosts_browser_is_handed_to_the_host_tab():
     rtc = FakeRtc()
     host_browser = Browser()
     host = host_lobby(rtc, host_browser)
-    bea = rtc.visit(Browser(), invite_link(host))
-    bea.submit("join", name="Bea")
-    reply_link = str(bea.by_class("reply-link")[0].attr("href"))
-    tab = rtc.visit(host_browser, reply_link)
+    bea, tab = reply_tab(rtc, host, browser=host_browser)
     assert tab.inner.stage == "taken" and "you can close this tab" in tab.text
     assert members(host)["Bea"] == "connected"
     # The same link again: the host tab refuses it and the reply tab says why.
-    again = rtc.visit(host_browser, reply_link)
+    again = rtc.visit(host_browser, f"{SITE}#reply={bea.inner.reply}")
     assert again.inner.stage == "refused" and "already used" in again.text
 
 
 def test_a_reply_link_with_no_host_tab_open_says_to_paste_the_code():
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
-    bea = rtc.visit(Browser(), invite_link(host))
-    bea.submit("join", name="Bea")
-    tab = rtc.visit(Browser(), str(bea.by_class("reply-link")[0].attr("href")))
+    bea, tab = reply_tab(rtc, host)
     assert tab.inner.stage == "sent"
     tab.tick("reply-wait")
     assert tab.inner.stage == "alone" and "No host page" in tab.text
@@ -1746,9 +1742,7 @@ def test_a_second_host_tab_stands_down_and_the_first_keeps_the_game_night():
     bea.click("stand")  # its changes are saved
     assert seats(ann)["C"] == "free" and json.loads(browser.storage["peer.host"]) != saved
     # A reply link opened in this browser goes to the first tab alone (both used to take it).
-    cy = rtc.visit(Browser(), invite_link(ann))
-    cy.submit("join", name="Cy")
-    reply = rtc.visit(browser, str(cy.by_class("reply-link")[0].attr("href")))
+    _cy, reply = reply_tab(rtc, ann, "Cy", browser)
     assert reply.inner.stage == "taken" and members(ann)["Cy"] == "connected"
     assert second.inner.live is None and "open in another tab" in second.text
     # Once the first tab is closed, a reload of the second hosts the game night again.
