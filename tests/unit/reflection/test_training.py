@@ -326,7 +326,8 @@ def test_a_finished_puzzle_keeps_the_fields_a_newer_build_added():
     assert (saved["medal"], saved["shared"]) == ("gold", {"at": 3})
     assert training.parse_ended(ended.to_text()) == ended
     assert "how" not in ended.extra and "v" not in ended.extra
-    assert json.loads(training.Ended("gave-up", progress, extra={"how": "solved", "v": 9}).to_text())["how"] == "gave-up"
+    mixed = training.Ended("gave-up", progress, extra={"how": "solved", "v": 9})
+    assert json.loads(mixed.to_text())["how"] == "gave-up"
 
 
 @pytest.mark.parametrize(
