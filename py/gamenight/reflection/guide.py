@@ -10,11 +10,11 @@ from __future__ import annotations
 from gamenight import i18n
 from gamenight.i18n import N_, _
 from gamenight.reflection import INFO, scene
-from gamenight.reflection.laser import Layout, Trace, trace
+from gamenight.reflection.laser import Layout, trace
 from gamenight.reflection.puzzle import Kind, TileSet, puzzle_of
 from gamenight.ui import svg
 from gamenight.ui.program import GestureList, KeyList
-from gamenight.ui.svg import Element, h, text_of
+from gamenight.ui.svg import Element, h
 
 SHORTCUTS: KeyList = (
     # A key per tile, each named in words: a screen reader says "slash" or "number sign", not the tile.
@@ -74,58 +74,13 @@ GESTURES: GestureList = (
 FINISHED_GESTURES: GestureList = ((N_("Tap a clue"), N_("Reflection: show its laser")),)
 
 
-# Where a figure writes a step's number in a cell whose top-left corner is (0, 0) (the cell is ``scene.CELL``,
-# 40 units): the game's board writes each count at a cell's top-left corner, where on these small pictures the
-# "2" sat over the block's corner and against a flat mirror, and a cell the laser crossed twice had its "1" and
-# "3" one above the other, the "3" on the line. Here a number stands beside the laser's line (the first pass on
-# one side, the way back on the other), and in the tile's cell where the tile leaves room: beside the mirror,
-# past the hole's rim, or on the block itself in the block's own ink.
-_BESIDE = {"x": ((20, 13), (20, 35)), "y": ((10, 24), (30, 24))}  # a line along x or y: (first, second) pass
-_ON_TILE = {"/": (31, 35), "\\": (31, 13), "|": (32, 24), "-": (20, 35), "o": (36, 38), "#": (20, 31)}
-
-
-def _counts_placed(laser: Element, size: int, path: Trace, tiles: dict) -> Element:
-    """``laser`` (``scene.laser``) with each step's number moved where it reads clearly (``_BESIDE``,
-    ``_ON_TILE``), still in the cell of its step."""
-    points = [scene.border(size, path.edge), *(scene.centre(size, s.cell) for s in path.steps)]
-    seen: dict[tuple[int, int], int] = {}
-    steps = iter(enumerate(path.steps, start=1))
-    children: list[Element | str] = []
-    for child in laser.children:
-        if isinstance(child, str) or child.tag != "text":
-            children.append(child)
-            continue
-        i, step = next(steps)  # scene.laser writes one number a step, in the steps' order
-        x, y, _w, _h = scene.box(size, step.cell)
-        visit = seen.get(step.cell, 0)
-        seen[step.cell] = visit + 1
-        tile = tiles.get(step.cell)
-        kind = "rf-count"
-        if tile is not None:
-            dx, dy = _ON_TILE[tile]
-            kind += " rf-count-on-tile" if tile == "#" else ""
-        else:
-            along = "x" if points[i - 1][1] == points[i][1] else "y"
-            dx, dy = _BESIDE[along][min(visit, 1)]
-        children.append(h("text", {"class": kind, "x": x + dx, "y": y + dy, "text-anchor": "middle"}, text_of(child)))
-    return Element(laser.tag, laser.attrs, tuple(children))
-
-
-def _placed(node: Element, size: int, path: Trace, tiles: dict) -> Element:
-    """``node`` (a board) with its laser's numbers placed by ``_counts_placed``."""
-    if "rf-laser " in str(node.attr("class") or ""):
-        return _counts_placed(node, size, path, tiles)
-    children = tuple(c if isinstance(c, str) else _placed(c, size, path, tiles) for c in node.children)
-    return Element(node.tag, node.attrs, children)
-
-
 def picture(tiles: dict, edge: str, key: str, label: str, size: int = 3) -> Element:
     """A small board with ``tiles`` and the laser of ``edge`` drawn, shown as a picture; ``key`` makes its
     ids its own."""
     layout = Layout.of(size, tiles)
     puzzle = puzzle_of(layout)
-    path = trace(layout, edge)
-    board = _placed(scene.board(puzzle, layout, scene.Look(path=path)), size, path, tiles)
+    # The board writes each step's number clear of the tile and the line (``scene.laser``), as the game's does.
+    board = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge)))
     return h(
         "figure",
         {"class": "guide-figure"},

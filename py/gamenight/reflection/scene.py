@@ -15,8 +15,10 @@ and small next to the solid tiles.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _, conjunction, ngettext, pgettext
@@ -251,7 +253,10 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
         *[[clue(r, -1), *(square(r, c) for c in range(n)), clue(r, n)] for r in range(n)],
         [clue(n, c, c + 2) for c in range(n)],
     ]
-    over = [laser(puzzle.size, look.path) if look.path else None]
+    path = look.path
+    # What stands in each cell the laser enters, so that its counts stand clear of it (``laser``).
+    under = {s.cell: WARP if s.cell in puzzle.warps else layout.at(s.cell) for s in path.steps} if path else {}
+    over = [_laser_kept(n, path, tuple(under.items())) if path else None]
     if look.hint_cell is not None:
         over.append(hint_mark(n, look.hint_cell))
     # The Tab stop's mark, shown only while the board has keyboard focus (css/app.css): the dashed cursor
@@ -550,8 +555,10 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
     return h("rect", {"class": "rf-shape", "x": cx - hx, "y": cy - hy, "width": 2 * hx, "height": 2 * hy, "rx": rx})
 
 
-def laser(size: int, path: Trace) -> Element:
-    """The laser of ``path`` from its edge cell, with the running count in every cell it enters.
+def laser(size: int, path: Trace, under: Mapping[Cell, str] | None = None) -> Element:
+    """The laser of ``path`` from its edge cell, with the running count in every cell it enters, placed clear
+    of what the cell shows (``under``: the tile in each cell, ``WARP`` for a warp; none: empty cells) and of
+    the laser's line (``_count_at``).
 
     A warp jump breaks the line: the laser leaves one warp cell and comes out of the other.
     """
@@ -564,22 +571,179 @@ def laser(size: int, path: Trace) -> Element:
         previous = step.cell
     if path.exit:
         segments[-1].append(border(size, path.exit))
-    seen: dict[Cell, int] = {}
-    counts = []
-    for step in path.steps:
-        visit = seen.get(step.cell, 0)
-        seen[step.cell] = visit + 1
-        x, y = centre(size, step.cell)
-        # Later visits of the same cell are written lower down so both counts stay readable.
-        counts.append(
-            h("text", {"class": "rf-count", "x": x - CELL * 0.28, "y": y - CELL * 0.2 + visit * 12}, str(step.count))
-        )
     return h(
         "g",
         {"class": f"rf-laser rf-laser-{path.colour}", "data-edge": path.edge, "data-number": path.number},
         [h("polyline", {"points": " ".join(f"{x:g},{y:g}" for x, y in seg)}) for seg in segments if len(seg) > 1],
-        counts,
+        _counts(size, path, segments, under or {}),
     )
+
+
+@lru_cache(maxsize=8)
+def _laser_kept(size: int, path: Trace, under: tuple[tuple[Cell, str], ...]) -> Element:
+    """``laser``, kept while the board redraws the same laser on the same tiles (each hover or key redraws the
+    board; placing a hundred counts clear of everything takes a few milliseconds)."""
+    return laser(size, path, dict(under))
+
+
+WARP = "warp"  # ``laser``'s ``under`` of a warp cell
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+# Where a count is written, first, in a cell whose top-left corner is (0, 0) (the cell is ``CELL``, 40 units): it
+# was written at the cell's top-left corner, where it sat over a block's corner, against a mirror, and on the line
+# where the laser crossed itself. A number stands beside the laser's line (a cell's first pass on one side, the
+# way back on the other), and in a tile's cell where the tile leaves room: beside the mirror, past the hole's rim,
+# or on the block itself in the block's own ink. The rules figures (``guide.picture``) show these places.
+COUNT_BESIDE = {"x": ((20, 13), (20, 35)), "y": ((10, 24), (30, 24))}  # a line along x or y: (first, second) pass
+COUNT_ON_TILE = {"/": (31, 35), "\\": (31, 13), "|": (32, 24), "-": (20, 35), "o": (36, 38), "#": (20, 31)}
+# Where else it may go when the first place is taken (a laser that turned, came back or crossed there, a tile
+# the first place does not suit): a corner's room (where two counts fit side by side), its middle, beside
+# the line's other side, the block's top half, a corner's edge, and the middles of the sides between a warp's arms.
+COUNT_ELSEWHERE = (
+    # A triangle's free corner, crossed twice by the same two half-lines (in by a side, back by the other): its
+    # two counts side by side.
+    *((x, y) for y in (12, 32) for x in (5, 14, 26, 35)),
+    *((x, y) for y in (13, 35) for x in (10, 30)),
+    *COUNT_BESIDE["x"],
+    *COUNT_BESIDE["y"],
+    (20, 16),
+    (36, 38),
+    (36, 10),
+    # Between a warp's arms, beside the half of its cell the laser leaves empty.
+    (8, 24),
+    (32, 24),
+    (20, 38),
+    (20, 11),
+    # Past a hole's rim a count of two digits reaches over the cell's corner.
+    (38, 40),
+    (2, 40),
+)
+DIGIT = (7.5, 9.0)  # a digit of ``.rf-count`` (12 units, bold) is about 7 wide and 9 high, in board units
+
+
+def _stroke(a: tuple[float, float], b: tuple[float, float], half: float) -> list[Box]:
+    """A straight stroke ``half`` units each side of its line, as small boxes along it (one if it is straight
+    along x or y)."""
+    if a[0] == b[0] or a[1] == b[1]:
+        return [(min(a[0], b[0]) - half, min(a[1], b[1]) - half, max(a[0], b[0]) + half, max(a[1], b[1]) + half)]
+    along = [(a[0] + (b[0] - a[0]) * k / 10, a[1] + (b[1] - a[1]) * k / 10) for k in range(11)]
+    return [(x - half, y - half, x + half, y + half) for x, y in along]
+
+
+@cache
+def _tile_boxes(tile: str) -> list[Box]:
+    """What ``tile_shape`` (or ``warp_mark``) covers in a cell whose top-left corner is (0, 0), as boxes."""
+    m, c, far = CELL * 0.15, CELL / 2, CELL * 0.85
+    if tile == "/":
+        return _stroke((m, far), (far, m), 2)
+    if tile == "\\":
+        return _stroke((m, m), (far, far), 2)
+    if tile == "|":
+        return [*_stroke((c - 4, m), (c - 4, far), 2), *_stroke((c + 4, m), (c + 4, far), 2)]
+    if tile == "-":
+        return [*_stroke((m, c - 4), (far, c - 4), 2), *_stroke((m, c + 4), (far, c + 4), 2)]
+    if tile == "o":
+        r = CELL * 0.3 + 1  # with its rim's stroke
+        return [(c - (w := (r * r - (y - c) ** 2) ** 0.5), y, c + w, y + 1) for y in (c - r + k for k in range(25))]
+    if tile == WARP:
+        a, b = CELL * 0.25, CELL * 0.75
+        return [*_stroke((a, a), (b, b), 2), *_stroke((b, a), (a, b), 2)]
+    if tile in TRIANGLE_CORNERS:
+        corners = ((m, m), (far, m), (far, far), (m, far))
+        (ax, ay), (bx, by), (cx, cy) = (corners[i] for i in TRIANGLE_CORNERS[tile])
+        # The body (its right angle at the first corner) as slices a unit high, and its long side's stroke.
+        rows = []
+        for k in range(int(far - m) + 1):
+            y = m + k
+            xs = [
+                x
+                for x in (m + j for j in range(int(far - m) + 1))
+                if _in_triangle((x, y), (ax, ay), (bx, by), (cx, cy))
+            ]
+            if xs:
+                rows.append((min(xs), y - 0.5, max(xs), y + 0.5))
+        return [*rows, *_stroke((bx, by), (cx, cy), 2)]
+    return []  # a block is a place of its own (``_count_at``); an empty cell holds nothing
+
+
+def _in_triangle(p: tuple[float, float], *corners: tuple[float, float]) -> bool:
+    (ax, ay), (bx, by), (cx, cy) = corners
+    sides = [(bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax), (cx - bx) * (p[1] - by) - (cy - by) * (p[0] - bx)]
+    sides.append((ax - cx) * (p[1] - cy) - (ay - cy) * (p[0] - cx))
+    return all(v >= 0 for v in sides) or all(v <= 0 for v in sides)
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _count_box(x: float, y: float, digits: int, spare: float = 0.5) -> Box:
+    w = DIGIT[0] * digits
+    return x - w / 2 - spare, y - DIGIT[1] - spare, x + w / 2 + spare, y + spare
+
+
+def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], under: Mapping[Cell, str]) -> list:
+    """The running counts of ``laser``, each in its step's cell at the first place of ``_count_at`` clear of the
+    tile, the warp's mark, the laser's line and the counts already written."""
+    # The line's pieces and the counts written, by the cells they reach: a count looks at its cell's and its
+    # neighbours' only (a long laser has a hundred steps).
+    lines: dict[Cell, list[Box]] = {}
+    for seg in segments:
+        for a, b in pairwise(seg):
+            for piece in _stroke(a, b, 1.5):
+                for at in _cells_of(piece):
+                    lines.setdefault(at, []).append(piece)
+    written: dict[Cell, list[Box]] = {}
+    points = [border(size, path.edge), *(centre(size, s.cell) for s in path.steps)]
+    seen: dict[Cell, int] = {}
+    out = []
+    for i, step in enumerate(path.steps, start=1):
+        x0, y0, _w, _h = box(size, step.cell)
+        visit = seen.get(step.cell, 0)
+        seen[step.cell] = visit + 1
+        along = "x" if points[i - 1][1] == points[i][1] else "y"
+        r, c = step.cell
+        around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+        near = [b for at in around for b in lines.get(at, ())]
+        others = [b for at in around for b in written.get(at, ())]
+        digits = len(str(step.count))
+        (x, y), on_block = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
+        drawn = _count_box(x0 + x, y0 + y, digits, 0)
+        for at in _cells_of(drawn):
+            written.setdefault(at, []).append(drawn)
+        kind = "rf-count rf-count-on-tile" if on_block else "rf-count"
+        out.append(h("text", {"class": kind, "x": x0 + x, "y": y0 + y, "text-anchor": "middle"}, str(step.count)))
+    return out
+
+
+def _cells_of(area: Box) -> list[Cell]:
+    """The cells (rows and columns of the board, the ring's included) ``area`` reaches."""
+    rows = range(int((area[1] - EDGE) // CELL), int((area[3] - EDGE) // CELL) + 1)
+    columns = range(int((area[0] - EDGE) // CELL), int((area[2] - EDGE) // CELL) + 1)
+    return [(r, c) for r in rows for c in columns]
+
+
+def _count_at(
+    tile: str, along: str, visit: int, digits: int, lines: list[Box], written: list[Box], at: tuple[float, float]
+) -> tuple[tuple[float, float], bool]:
+    """Where a count of ``digits`` goes in a cell whose top-left corner is ``at`` holding ``tile``, its laser
+    along ``along`` this ``visit`` (0 first): the first place clear of the tile, the lines and the counts
+    ``written``, on a block inside its square (the second value: on the block, in its ink). None clear (a cell
+    crossed four times): the first place."""
+    first = COUNT_ON_TILE.get(tile) or COUNT_BESIDE[along][min(visit, 1)]
+    covered = [(at[0] + b[0], at[1] + b[1], at[0] + b[2], at[1] + b[3]) for b in _tile_boxes(tile)]
+    m, far = CELL * 0.15, CELL * 0.85
+    block = (at[0] + m, at[1] + m, at[0] + far, at[1] + far)
+    for x, y in (first, *COUNT_ELSEWHERE):
+        here, ink = _count_box(at[0] + x, at[1] + y, digits), _count_box(at[0] + x, at[1] + y, digits, 0)
+        if tile == "#" and not (
+            block[0] <= ink[0] and ink[2] <= block[2] and block[1] <= ink[1] and ink[3] <= block[3]
+        ):
+            continue
+        if not any(_meet(here, b) for b in (*covered, *lines, *written)):
+            return (x, y), tile == "#"
+    return first, tile == "#"
 
 
 def border(size: int, edge: str) -> tuple[float, float]:

@@ -38,7 +38,7 @@ from gamenight.reflection.history import DOT, NOTE, RING, TILE, Desk, History, N
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF, KINDS, Puzzle, fits, mismatches
 from gamenight.reflection.training import TOOLS, Progress, Settings, Stats
-from gamenight.ui.heading import heading_parts
+from gamenight.ui.heading import drawn, heading_parts
 from gamenight.ui.live import alerts
 from gamenight.ui.program import (
     Copy,
@@ -1392,17 +1392,19 @@ def heading() -> str:
 
 
 def puzzle_name(settings: Settings) -> str:
-    """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard"."""
+    """ "Puzzle #4821 · Hard 10×10, 20 tiles" or "Daily puzzle 2026-12-01 · Hard", as a line of two parts
+    (``i18n.line``): drawn as a status line's (``ui.heading.drawn``), it breaks between them with no separator
+    at a line's edge. As one text it broke "Puzzle #2024" / "· Easy 6×6," at 320 × 200."""
     if settings.daily:
         # Its date is one word, as in the daily puzzles' heading: at 320 px it could break at a hyphen.
-        return _("Daily puzzle {day} · {preset}").format(
-            day=i18n.whole(i18n.date_text(date.fromisoformat(settings.daily))), preset=preset_title(settings.preset)
-        )
+        day = i18n.whole(i18n.date_text(date.fromisoformat(settings.daily)))
+        return i18n.line(_("Daily puzzle {day}").format(day=day), preset_title(settings.preset))
     tiles = ngettext("{n} tile", "{n} tiles", settings.tiles.total).format(n=settings.tiles.total)
-    name = _("Puzzle #{number} · {preset} {size}×{size}, {tiles}").format(
-        number=settings.seed, preset=preset_title(settings.preset), size=settings.size, tiles=tiles
+    kind = _("{preset} {size}×{size}, {tiles}").format(
+        preset=preset_title(settings.preset), size=settings.size, tiles=tiles
     )
-    return name + (_(", with triangle mirrors") if settings.tiles.triangle else "")
+    triangles = _(", with triangle mirrors") if settings.tiles.triangle else ""
+    return i18n.line(_("Puzzle #{number}").format(number=settings.seed), kind + triangles)
 
 
 def share_text(model: Model) -> str:
@@ -1758,7 +1760,7 @@ def play_area(model: Model) -> Element:
         h(
             "div",
             {"class": "rf-status"},
-            h("p", {"class": "rf-name"}, puzzle_name(model.settings)),
+            h("p", {"class": "rf-name"}, drawn(puzzle_name(model.settings))),
             h(
                 "p",
                 {"class": "rf-clock" + (" rf-low" if limit and playing and left <= 60_000 else "")},

@@ -97,6 +97,7 @@ reasons(
         "training-saved-notes": N_("saved puzzle: a note stands on a tile or a warp cell"),
         "training-saved-tool": N_("saved puzzle: the chosen tool is not one of the tray's"),
         "training-ended-how": N_("finished puzzle: 'how' is not solved, gave up or time up"),
+        "training-ended-repeat": N_("finished puzzle: 'repeat' must be true or false"),
         "training-daily-date": N_(
             "“{daily_text}” is not a date between {first_day} and {last_day} like {example_day}."
         ),
@@ -493,19 +494,31 @@ class Ended:
     # The record cannot tell it again (the puzzle is in ``finished`` after a first finish too). Stored only
     # when true: a first finish is saved as it was before the field.
     repeat: bool = False
+    # Fields this page does not know, as a newer build saved them: written back as they came, as
+    # ``Stats.extra`` is (a new field comes under the same ``ENDED_VERSION``). Refused, they made a reload
+    # open the player's finished puzzle afresh.
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_text(self) -> str:
-        data = {"v": ENDED_VERSION, "how": self.how, "progress": decode(self.progress.to_text())}
+        data = {**self.extra, "v": ENDED_VERSION, "how": self.how, "progress": decode(self.progress.to_text())}
+        data.pop("repeat", None)  # this page's to write: only when true (a first finish is saved as before it)
         return dumps({**data, "repeat": True} if self.repeat else data)
 
 
+ENDED_KEYS = ("v", "how", "progress", "repeat")
+
+
 def parse_ended(text: str) -> Ended:
-    """A finished puzzle from stored text; raises ``BadMessage`` unless every part is sound."""
+    """A finished puzzle from stored text; raises ``BadMessage`` unless every known part is sound (a field
+    of a newer build is kept as it came, ``Ended.extra``)."""
     data = _stored(text, ENDED_VERSION, "finished puzzle")
-    only_keys(data, ("v", "how", "progress", "repeat"), "finished puzzle", BadMessage)
+    extra = {k: v for k, v in data.items() if k not in ENDED_KEYS}
     if data.get("how") not in ENDINGS:
         raise BadMessage("training-ended-how")
-    return Ended(data["how"], parse_progress(dumps(data.get("progress"))), data.get("repeat") is True)
+    repeat = data.get("repeat", False)
+    if not isinstance(repeat, bool):
+        raise BadMessage("training-ended-repeat")
+    return Ended(data["how"], parse_progress(dumps(data.get("progress"))), repeat, extra)
 
 
 def _older(text: str, version: int) -> Mapping[str, Any] | None:

@@ -1046,9 +1046,25 @@ def render(
         h(
             "div",
             {"class": "visually-hidden", "aria-live": "polite", "id": "match-news", SETTLE: True},
-            [h("p", {"id": at} if at else {}, line) for at, line in news_lines(ui, table)],
+            [h("p", {"id": at} if at else {}, heard_parts(at, line)) for at, line in news_lines(ui, table)],
         ),
     )
+
+
+def heard_parts(at: str, line: str) -> Child:
+    """A news line as the live region holds it: the status's parts (``i18n.line``) each in an element of its
+    own, with an id, so the page's morph changes only the words that changed and a screen reader says only
+    those. Whole, the line was said again at every event: "The solvers race at once · still solving: Ann (1)"
+    after each solve of a race, which had said the phase as it began; now the phase is said once, and each
+    event adds who is still at it. The region's text is the line's, as before."""
+    if at != STATUS_NEWS or not isinstance(line, i18n.Line):
+        return line
+    mark = i18n.separator()
+    return [
+        piece
+        for k, part in enumerate(line.parts)
+        for piece in ((mark,) if k else ()) + (h("span", {"id": f"{STATUS_NEWS}-{k}"}, part),)
+    ]
 
 
 def replay_note(ui: MatchUi, table: Table) -> Element:
@@ -1577,6 +1593,9 @@ def ending(result: Mapping[str, Any], table: Table) -> str:
     return describe(result.get("reason"), lambda s: seat_label(table, s))
 
 
+STATUS_NEWS = "news-status"  # the id of the live region's status line (``news_lines``)
+
+
 def news(ui: MatchUi, table: Table) -> list[str]:
     """The live region's lines: the page's last move and those since (``heard``), then whose turn it is;
     at the end, who won, and why when the game's words for the end did not say it (Reflection's "The
@@ -1586,7 +1605,8 @@ def news(ui: MatchUi, table: Table) -> list[str]:
 
 def news_lines(ui: MatchUi, table: Table) -> list[tuple[str, str]]:
     """``news``, each line with its element's id: an event's numbers it among the events heard
-    (``heard_before``), the others have none ("": the status is read when its words change)."""
+    (``heard_before``), the status's is ``STATUS_NEWS`` (its parts read as their words change: ``heard_parts``),
+    the others have none ("")."""
     game = ui.board
     names = [holder_names(held, table) for held in ui.latest_held]
     lines = [(e, game.event_text(e, n)) for e, n in zip(ui.latest, names, strict=True)]
@@ -1599,8 +1619,11 @@ def news_lines(ui: MatchUi, table: Table) -> list[tuple[str, str]]:
     # the reason was said.
     told = any(text and e.get("reason") == result.get("reason") for e, text in ends) if result else False
     why = ending(result, table) if result and ends and not told else ""
-    after = [*([i18n.sentence(why)] if why else []), status(ui, table, heard=True), *disconnected(ui, table)]
-    return [*said, *(("", line) for line in after if line)]
+    now = status(ui, table, heard=True)
+    # The status's line keeps its element (``STATUS_NEWS``) from drawing to drawing: its parts' words are said
+    # as they change (``heard_parts``).
+    told_now = [*([("", i18n.sentence(why))] if why else []), *([(STATUS_NEWS, now)] if now else [])]
+    return [*said, *told_now, *(("", line) for line in disconnected(ui, table) if line)]
 
 
 def disconnected(ui: MatchUi, table: Table) -> list[str]:

@@ -12,11 +12,13 @@ from gamenight.net import peer as pe
 from gamenight.reflection import GAME
 from gamenight.reflection.match import submission
 from gamenight.ui import match as screen
-from gamenight.ui.svg import Element, render, text_of
+from gamenight.ui.lobby.host import PREPARE
+from gamenight.ui.svg import Element, find_all, render, text_of
 from tests.unit.reflection.match_helpers import BUILT, Match, built_layout, salt
 from tests.unit.reflection.test_controls import Page, pages
 from tests.unit.reflection.test_match_desk import reload_host
-from tests.unit.reflection.test_match_pages import two_players
+from tests.unit.reflection.test_match_pages import place, two_players
+from tests.unit.ui import peers
 from tests.unit.ui.peers import Browser
 from tests.unit.words import in_language
 
@@ -214,3 +216,58 @@ def test_the_reveal_says_that_the_builders_reveal_at_once_and_who_has_still_to_r
     for page in shown.values():
         page.see()
     assert m.state.phase == "over" and "still to reveal" not in status(shown["1"])
+
+
+def _said(region: Element) -> dict[str, str]:
+    """Each element of the live region with words of its own (not its children's), by its id, or by its place
+    when it has none: what a screen reader reads again when those words change (``aria-atomic`` is off)."""
+    out: dict[str, str] = {}
+
+    def walk(e: Element, at: str) -> None:
+        own = "".join(c for c in e.children if isinstance(c, str))
+        key = e.attr("id") or at
+        if own.strip():
+            out[key] = own
+        for k, child in enumerate(c for c in e.children if isinstance(c, Element)):
+            walk(child, f"{key}/{k}")
+
+    walk(region, "news")
+    return out
+
+
+def test_a_race_s_news_says_the_phase_once_and_then_who_is_still_at_it():
+    """The live region says each event, then the status: "Round 2 begins." and "The solvers race at once · still
+    solving: you and Ann (1)", and at every solve the status line again, whole: a screen reader heard the phase
+    with each event of it. The status's parts are said as parts: one whose words did not change is not said
+    again, so the phase is said as it begins, and each event adds who is still at it."""
+    _rtc, host, bea = two_players(RACE)
+    host.work(PREPARE)
+    heard: list[str] = []
+    before: dict[str, str] = {}
+
+    def hear() -> None:
+        nonlocal before
+        (region,) = _region(bea)
+        now = _said(region)
+        heard.extend(words for key, words in now.items() if before.get(key) != words)
+        before = now
+
+    hear()
+    for _round in range(2):
+        state = host.inner.live.session.match.state
+        sheet = state.sheets[host.inner.board.local.task.number - 1]
+        place(bea, sheet.solution)
+        hear()
+        place(host, sheet.solution)
+        hear()
+    assert [w for w in heard if "race at once" in w] == ["The solvers race at once"], heard
+    assert "still solving: Ann\u00a0(1)" in heard and "Round 2 begins." in heard, heard
+    # The region's text, and the status line, are the status's words as before.
+    (region,) = _region(bea)
+    assert text_of(region).endswith("Round 3 begins.The solvers race at once · still solving: you and Ann\u00a0(1)")
+    (line,) = bea.by_class("match-status")
+    assert text_of(line) == "The solvers race at once · still solving: you and Ann\u00a0(1)"
+
+
+def _region(page: peers.Page) -> list[Element]:
+    return find_all(page.tree, lambda e: e.attr("id") == "match-news")

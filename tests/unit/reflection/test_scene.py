@@ -529,3 +529,71 @@ def test_no_clue_number_is_smaller_than_the_digits_bigger_cells_is_turned_on_for
     sizes = {k: float(v) for k, v in re.findall(r"\.rf-number(\.rf-[a-z]+)? \{ font-size: ([\d.]+)px;", css)}
     assert {".rf-long", ".rf-mid", ".rf-across", ""} <= set(sizes), sizes
     assert min(sizes.values()) == 13.5, sizes
+
+
+def _filled(body) -> list[tuple[float, float, float, float]]:
+    """A triangle's body (``M a L b L c Z``) as slices a unit high across it."""
+    (ax, ay), (bx, by), (cx, cy) = (tuple(map(float, p)) for p in re.findall(r"([-0-9.]+) ([-0-9.]+)", body.attr("d")))
+    slices = []
+    for k in range(int(min(ay, by, cy)), int(max(ay, by, cy)) + 1):
+        y = k + 0.5
+        xs = [
+            x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+            for (x1, y1), (x2, y2) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay)))
+            if y1 != y2 and min(y1, y2) <= y <= max(y1, y2)
+        ]
+        if xs:
+            slices.append((min(xs), k, max(xs), k + 1))
+    return slices
+
+
+def _counts_clear(puzzle, layout: Layout, edge: str, warps=()) -> list[str]:
+    """What each count of ``edge``'s laser on the game's board covers: a tile's drawing (a block's unless it
+    stands inside it, in the block's ink), a warp's mark, the laser's line, another count; [] when clear."""
+    from tests.unit.test_rules_figures import _boxes_meet, _count_box, _drawn, _laser_boxes
+
+    tree = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge, warps)))
+    (laser,) = by_class(tree, "rf-laser")
+    counts = find_all(laser, lambda e: e.tag == "text")
+    shapes = [
+        (shape, part)
+        for cell in by_class(tree, "rf-cell")
+        for shape in find_all(
+            cell,
+            lambda e: bool({"rf-mirror", "rf-block", "rf-hole", "rf-warp-mark"} & set(str(e.attr("class")).split())),
+        )
+        for part in _drawn(shape)
+    ]
+    shapes += [(body, part) for body in by_class(tree, "rf-triangle-body") for part in _filled(body)]
+    lines, boxes = _laser_boxes(laser), [_count_box(t) for t in counts]
+    wrong = []
+    for text, box in zip(counts, boxes, strict=True):
+        on_block = "rf-count-on-tile" in str(text.attr("class"))
+        for shape, part in shapes:
+            inside = part[0] <= box[0] and box[2] <= part[2] and part[1] <= box[1] and box[3] <= part[3]
+            if _boxes_meet(box, part) and not (on_block and shape.attr("class") == "rf-block" and inside):
+                wrong.append(f"{edge} {text_of(text)}: over a {shape.attr('class')}")
+                break
+        wrong += [f"{edge} {text_of(text)}: on the line" for line in lines if _boxes_meet(box, line)][:1]
+        if sum(_boxes_meet(box, other) for other in boxes) > 1:
+            wrong.append(f"{edge} {text_of(text)}: over another count")
+    return wrong
+
+
+def test_the_board_writes_each_count_clear_of_tiles_warps_the_laser_and_other_counts():
+    """The game's board wrote each count at its cell's top-left corner: over a block's corner, against a mirror,
+    and on the line where a laser turned or crossed itself (the rules figures had been fixed alone). Each count
+    now stands where the figures' do, clear of what is drawn (on a block, in the block's own ink), on every
+    laser of a board of every tile and of random boards."""
+    import random
+
+    wrong = [w for edge in edge_names(PUZZLE.size) for w in _counts_clear(PUZZLE, LAYOUT, edge, WARPS)]
+    source = random.Random(7)
+    for _board in range(16):
+        tiles = {}
+        for _tile in range(9):
+            tiles[(source.randrange(6), source.randrange(6))] = source.choice("/\\|-#o◤◥◢◣")
+        layout = Layout.of(6, tiles)
+        puzzle = puzzle_of(layout)
+        wrong += [w for edge in edge_names(6) for w in _counts_clear(puzzle, layout, edge)]
+    assert not wrong, (len(wrong), wrong[:12])

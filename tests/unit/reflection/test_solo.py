@@ -1943,3 +1943,29 @@ def test_stats_saved_by_an_older_build_still_load():
     assert model.stats.solved == 7 and not model.unread
     solved, _ = solved_by_clicks(model)
     assert solved.stats.solved == 8
+
+
+@pytest.mark.parametrize(
+    ("language", "params", "parts"),
+    [
+        ("en", {"preset": "easy", "seed": "2024", "v": "2"}, ["Puzzle #2024", "Easy 6×6, 6 tiles"]),
+        ("ja", {"preset": "easy", "seed": "2024", "v": "2"}, ["パズル#2024", "かんたん（6×6、タイル6枚）"]),
+        ("en", {"preset": "hard", "daily": "2026-12-05"}, ["Daily puzzle 2026-12-05", "Hard"]),
+        ("ja", {"preset": "hard", "daily": "2026-12-05"}, ["2026年12月5日のデイリーパズル", "むずかしい"]),
+    ],
+)
+def test_the_puzzle_s_name_under_the_title_is_drawn_as_parts_no_line_starting_with_the_separator(
+    language, params, parts
+):
+    """At 320 × 200 the name broke "Puzzle #2024 ·" / "Easy 6×6, 8 tiles" and then "Puzzle #2024" / "· Easy 6×6,"
+    (one text: the separator went with the words after it). It is drawn as a status line's parts are
+    (``i18n.line``, ``ui.heading.drawn``): a box each, the separator clipped where a part starts a line."""
+    settings = training.parse_settings(params, 0)
+    with in_language(language):
+        name = solo.puzzle_name(settings)
+        assert isinstance(name, i18n.Line) and [i18n.plain(p) for p in name.parts] == parts
+        assert i18n.plain(name) == i18n.separated(*parts)  # its words, in a title or a sentence, as before
+    model, _ = generated({"preset": "easy", "seed": "2024", "v": "2"})
+    (shown,) = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-name")
+    boxes = find_all(shown, lambda e: e.attr("class") == "part")
+    assert [text_of(b) for b in boxes] == ["Puzzle #2024", " · Easy 6×6, 6 tiles"]

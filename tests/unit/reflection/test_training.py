@@ -310,3 +310,45 @@ def test_a_refused_setting_names_the_field_as_the_form_labels_it():
     assert caught.value.to_json() == {"code": "field-not-whole", "params": {"field": "training-seed"}}
     with pytest.raises(BadOptions, match="Board size must be between 4 and 12, not 13"):
         training.parse_settings({"preset": "custom", "size": "13"}, 1)
+
+
+def test_a_finished_puzzle_keeps_the_fields_a_newer_build_added():
+    """A newer page may add a field to the finished puzzle it keeps (under the same version); this page, reading
+    it (another tab not yet updated, a reload served from the cache), refused the whole record, and the player's
+    finished puzzle opened afresh. The field is kept and written back as the stats and the daily record keep theirs;
+    a field this page knows stays its own to write."""
+    progress = make_progress()
+    data = json.loads(training.Ended("solved", progress).to_text())
+    data.update(medal="gold", shared={"at": 3})
+    ended = training.parse_ended(json.dumps(data))
+    assert (ended.how, ended.progress, ended.repeat) == ("solved", progress, False)
+    saved = json.loads(ended.to_text())
+    assert (saved["medal"], saved["shared"]) == ("gold", {"at": 3})
+    assert training.parse_ended(ended.to_text()) == ended
+    assert "how" not in ended.extra and "v" not in ended.extra
+    mixed = training.Ended("gave-up", progress, extra={"how": "solved", "v": 9})
+    assert json.loads(mixed.to_text())["how"] == "gave-up"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d.update(how=1), "finished puzzle: 'how' is not solved, gave up or time up"),
+        (lambda d: d.update(repeat="yes"), "finished puzzle: 'repeat' must be true or false"),
+        (lambda d: d.update(repeat=1), "finished puzzle: 'repeat' must be true or false"),
+        (lambda d: d.update(repeat=None), "finished puzzle: 'repeat' must be true or false"),
+        (lambda d: d.update(progress=[]), "saved puzzle must be an object"),
+    ],
+)
+def test_a_known_field_of_a_finished_puzzle_of_the_wrong_type_is_refused_with_its_reason(change, said):
+    """``repeat`` of another type than true or false was read as false, silently (the line then said a repeat
+    finish counted): it is refused, named, as a wrong ``how`` is, and an unknown field never hides one."""
+    data = json.loads(training.Ended("solved", make_progress(), repeat=True).to_text())
+    data["medal"] = "gold"
+    change(data)
+    with pytest.raises(BadMessage, match=re.escape(said)):
+        training.parse_ended(json.dumps(data))
+    assert training.parse_ended(training.Ended("time-up", make_progress(), repeat=False).to_text()).repeat is False
+    data = json.loads(training.Ended("time-up", make_progress()).to_text())
+    data["repeat"] = False  # written by no build, but a bool: read as it says
+    assert training.parse_ended(json.dumps(data)).repeat is False
