@@ -730,9 +730,14 @@ def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], u
         around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
         near = [b for at in around for b in lines.get(at, ())]
         # The neighbours' tiles and notes: a count reaching over its cell's corner was written on a mirror there.
+        # Only their parts within a count's reach of the cell (its places reach under 10 units out of it).
+        reach = (x0 - 10, y0 - 10, x0 + CELL + 10, y0 + CELL + 10)
         for at in around[:4] + around[5:]:
+            if under.get(at, EMPTY) == EMPTY:
+                continue
             ax, ay, _w, _h = box(size, at)
-            near += [(ax + b[0], ay + b[1], ax + b[2], ay + b[3]) for b in _tile_boxes(under.get(at, EMPTY))]
+            moved = ((ax + b[0], ay + b[1], ax + b[2], ay + b[3]) for b in _tile_boxes(under[at]))
+            near += [b for b in moved if _meet(b, reach)]
         others = [b for at in around for b in written.get(at, ())]
         digits = len(str(step.count))
         (x, y), on_block = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
