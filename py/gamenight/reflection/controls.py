@@ -121,6 +121,7 @@ reasons(
         "rf-done": N_("You have finished this round's puzzle."),
         "rf-warp-cell": N_("Warp cells hold no tiles."),
         "rf-none-left": N_("No {kind} left in your tray: take one back first."),
+        "rf-tray-empty": N_("No tiles left in your tray: take one back first."),
         "rf-no-turn": N_("Blocks and black holes do not turn; use Remove to take one back."),
         "rf-place-all": N_("Place every tile first ({n} still in the tray)."),
         "rf-differ": N_("Not solved yet. The clues that differ: {clues}."),
@@ -656,7 +657,10 @@ def on_input(desk: Desk, view: JSON, seat: str | None, table: Table, event: UiEv
         return Reply(desk)
     if action == "tray":
         kind = data.get("kind", "")
-        usable = kind in (*KINDS, "remove") or (kind in NOTE_TOOLS and desk.notes is not None)
+        if kind in KINDS:  # not a kind with none left: its button is disabled
+            usable = scene.tiles_left(puzzle.tiles, desk.board)[kind] > 0
+        else:
+            usable = kind == "remove" or (kind in NOTE_TOOLS and desk.notes is not None)
         return Reply(replace(desk, tool=kind, note=None)) if usable else Reply(desk)
     if action == "cell":
         cell = _cell(desk, data)
@@ -731,7 +735,11 @@ def use_tool(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
         return set_note(desk, view, seat, puzzle, cell, NOTE_TOOLS[desk.tool])
     if tile != EMPTY:
         return rotate(desk, view, seat, puzzle, cell)
-    return set_tile(desk, view, seat, puzzle, cell, FIRST_TILE.get(desk.tool, "/"))
+    kind = scene.live_tool(desk.tool, puzzle.tiles, desk.board)  # never a kind with none left
+    if kind is None:
+        empty = {"code": "rf-tray-empty", "params": {}}
+        return Reply(replace(desk, note=empty if editable(desk, view, seat) else locked_note(desk, view)))
+    return set_tile(replace(desk, tool=kind), view, seat, puzzle, cell, FIRST_TILE.get(kind, "/"))
 
 
 def rotate(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cell) -> Reply:
@@ -786,7 +794,14 @@ def set_tile(desk: Desk, view: JSON, seat: str | None, puzzle: Puzzle, cell: Cel
     changed = desk.board.place(cell, tile)
     if not puzzle.tiles.allows(changed):
         return Reply(replace(desk, note={"code": "rf-none-left", "params": {"kind": f"rf-kind-{KIND_OF[tile]}"}}))
-    desk = replace(desk, layout=changed, note=None, confirm=False)
+    # The tray goes on to the next kind left when this was the chosen kind's last tile (``scene.live_tool``).
+    desk = replace(
+        desk,
+        layout=changed,
+        note=None,
+        confirm=False,
+        tool=scene.live_tool(desk.tool, puzzle.tiles, changed) or desk.tool,
+    )
     if desk.notes is not None and desk.notes.at(cell) != EMPTY:  # a cell holds a tile or a note, never both
         desk = replace(desk, notes=desk.notes.place(cell, EMPTY))
     if desk.task.kind == "watch":

@@ -24,7 +24,7 @@ from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _, conjunction, ngettext, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
-from gamenight.reflection.puzzle import KIND_OF, Puzzle
+from gamenight.reflection.puzzle import KIND_OF, Puzzle, TileSet
 from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
@@ -254,8 +254,13 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
         [clue(n, c, c + 2) for c in range(n)],
     ]
     path = look.path
-    # What stands in each cell the laser enters, so that its counts stand clear of it (``laser``).
-    under = {s.cell: WARP if s.cell in puzzle.warps else layout.at(s.cell) for s in path.steps} if path else {}
+    # What stands in each cell the laser enters, so that its counts stand clear of it (``laser``): a count was
+    # written over a note, as over a tile before; and in their neighbours (a count of two digits may reach
+    # over its cell's corner).
+    steps = path.steps if path else ()
+    reached = {(s.cell[0] + dr, s.cell[1] + dc) for s in steps for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    whats = ((at, _under(puzzle, layout, look.notes, at)) for at in sorted(reached) if min(at) >= 0 and max(at) < n)
+    under = {at: what for at, what in whats if what != EMPTY}
     over = [_laser_kept(n, path, tuple(under.items())) if path else None]
     if look.hint_cell is not None:
         over.append(hint_mark(n, look.hint_cell))
@@ -276,6 +281,14 @@ def board(puzzle: Puzzle, layout: Layout, look: Look = Look()) -> Element:
         [h("g", {"role": "row", "class": "rf-row"}, row) for row in rows],
         h("g", {"class": "rf-over", "aria-hidden": "true"}, over),
     )
+
+
+def _under(puzzle: Puzzle, layout: Layout, notes: Notes | None, at: Cell) -> str:
+    """What ``laser``'s counts stand clear of in cell ``at``: ``WARP``, its tile, else its note (if any)."""
+    if at in puzzle.warps:
+        return WARP
+    tile = layout.at(at)
+    return notes.at(at) if tile == EMPTY and notes is not None else tile
 
 
 _KEPT: dict[tuple, Memo] = {}
@@ -557,8 +570,8 @@ def clue_shape(colour: str, cx: float, cy: float, along: str = "", ring: str = "
 
 def laser(size: int, path: Trace, under: Mapping[Cell, str] | None = None) -> Element:
     """The laser of ``path`` from its edge cell, with the running count in every cell it enters, placed clear
-    of what the cell shows (``under``: the tile in each cell, ``WARP`` for a warp; none: empty cells) and of
-    the laser's line (``_count_at``).
+    of what the cell shows (``under``: the tile in each cell, ``WARP`` for a warp, a note's ``DOT`` or ``RING`` in
+    an empty cell; none: empty cells) and of the laser's line (``_count_at``).
 
     A warp jump breaks the line: the laser leaves one warp cell and comes out of the other.
     """
@@ -597,6 +610,8 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 # or on the block itself in the block's own ink. The rules figures (``guide.picture``) show these places.
 COUNT_BESIDE = {"x": ((20, 13), (20, 35)), "y": ((10, 24), (30, 24))}  # a line along x or y: (first, second) pass
 COUNT_ON_TILE = {"/": (31, 35), "\\": (31, 13), "|": (32, 24), "-": (20, 35), "o": (36, 38), "#": (20, 31)}
+# A ring note's count goes where a hole's does, past its rim (a count inside the ring would stand on the line).
+COUNT_ON_TILE[RING] = COUNT_ON_TILE["o"]
 # Where else it may go when the first place is taken (a laser that turned, came back or crossed there, a tile
 # the first place does not suit): a corner's room (where two counts fit side by side), its middle, beside
 # the line's other side, the block's top half, a corner's edge, and the middles of the sides between a warp's arms.
@@ -615,9 +630,12 @@ COUNT_ELSEWHERE = (
     (32, 24),
     (20, 38),
     (20, 11),
-    # Past a hole's rim a count of two digits reaches over the cell's corner.
+    # Past a hole's rim a count of two digits reaches over the cell's corner (below, or above, as past a ring
+    # note crossed twice, whose first count stands at the hole's place).
     (38, 40),
     (2, 40),
+    (38, 9),
+    (2, 9),
 )
 DIGIT = (7.5, 9.0)  # a digit of ``.rf-count`` (12 units, bold) is about 7 wide and 9 high, in board units
 
@@ -646,6 +664,11 @@ def _tile_boxes(tile: str) -> list[Box]:
     if tile == "o":
         r = CELL * 0.3 + 1  # with its rim's stroke
         return [(c - (w := (r * r - (y - c) ** 2) ** 0.5), y, c + w, y + 1) for y in (c - r + k for k in range(25))]
+    if tile in (DOT, RING):  # a note (``note_shape``): a dot, or a ring taken whole, its stroke (2.5) included
+        r = 4.5 if tile == DOT else CELL * 0.3 + 1.25
+        slices = [c - r + k for k in range(int(2 * r) + 1)]  # a unit high each, as wide as the disc's widest in it
+        near = [0.0 if y <= c <= y + 1 else min(abs(y - c), abs(y + 1 - c)) for y in slices]
+        return [(c - (w := max(0.0, r * r - d * d) ** 0.5), y, c + w, y + 1) for y, d in zip(slices, near, strict=True)]
     if tile == WARP:
         a, b = CELL * 0.25, CELL * 0.75
         return [*_stroke((a, a), (b, b), 2), *_stroke((b, a), (a, b), 2)]
@@ -706,6 +729,15 @@ def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], u
         r, c = step.cell
         around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
         near = [b for at in around for b in lines.get(at, ())]
+        # The neighbours' tiles and notes: a count reaching over its cell's corner was written on a mirror there.
+        # Only their parts within a count's reach of the cell (its places reach under 10 units out of it).
+        reach = (x0 - 10, y0 - 10, x0 + CELL + 10, y0 + CELL + 10)
+        for at in around[:4] + around[5:]:
+            if under.get(at, EMPTY) == EMPTY:
+                continue
+            ax, ay, _w, _h = box(size, at)
+            moved = ((ax + b[0], ay + b[1], ax + b[2], ay + b[3]) for b in _tile_boxes(under[at]))
+            near += [b for b in moved if _meet(b, reach)]
         others = [b for at in around for b in written.get(at, ())]
         digits = len(str(step.count))
         (x, y), on_block = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
@@ -770,9 +802,30 @@ NOTE_TOOLS = {
 }
 
 
+def tiles_left(tiles: TileSet, layout: Layout) -> dict[str, int]:
+    """How many tiles of each kind (``KIND_NAMES``' order) are still to place."""
+    counts = zip(tiles.counts(), TileSet.of(layout).counts(), strict=True)
+    return dict(zip(KIND_NAMES, (have - used for have, used in counts), strict=True))
+
+
+def live_tool(tool: str, tiles: TileSet, layout: Layout) -> str | None:
+    """The tray's tool as it stands: a tile kind with none left gives way to the next kind with tiles left, in
+    the tray's order and around (as a polished editor goes on to what is still in hand), and to none once every
+    tile is placed (docs/rules/reflection.md). A race's tray kept the spent kind chosen at "×0", as if a tile
+    were still in hand; a tap then said there was none."""
+    left = tiles_left(tiles, layout)
+    if left.get(tool, 1) > 0:
+        return tool  # a kind with tiles left, a note or the remove tool
+    kinds = list(left)
+    after = kinds.index(tool)
+    return next((k for k in kinds[after + 1 :] + kinds[: after + 1] if left[k] > 0), None)
+
+
 def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = True) -> Element:
     """The tiles still to place, by kind with their counts; the two notes (unless ``notes`` is false:
-    a board that keeps no notes, as a match's); the remove tool."""
+    a board that keeps no notes, as a match's); the remove tool. A kind with none left is never shown
+    chosen (``live_tool``)."""
+    selected = live_tool(selected, puzzle.tiles, layout) if selected is not None else None
     used = {kind: 0 for kind in KIND_NAMES}
     for tile in layout.tiles().values():
         used[KIND_OF[tile]] += 1
@@ -793,7 +846,7 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
                     h("span", {"class": "visually-hidden"}, heard.format(n=left)),
                     h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, "×", str(left)),
                 ],
-                disabled=left <= 0 and selected != kind,
+                disabled=left <= 0,
             )
         )
     for mark, (name, meaning) in NOTE_TOOLS.items() if notes else ():

@@ -677,8 +677,8 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         return model, []
     if action == "tray":
         kind = data.get("kind", "")
-        if kind not in TOOLS:
-            return model, []
+        if kind not in TOOLS or scene.tiles_left(model.board.puzzle.tiles, model.board.layout).get(kind, 1) <= 0:
+            return model, []  # a kind with none left: its button is disabled
         chosen = replace(model, tool=kind, message="")
         return chosen, [save(chosen)]  # kept over a reload
     if action == "cell":
@@ -940,14 +940,18 @@ def on_pointer_up(model: Model, action: str, data: Mapping[str, str]) -> tuple[M
 def use_tool(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
     """A click (or Space) on ``cell``: the remove tool takes the tile or note back; a note tool
     toggles its note; a tile turns; an empty cell gets a tile of the selected kind."""
-    tile = model.board.layout.at(cell)
+    puzzle, layout = model.board
+    tile = layout.at(cell)
     if model.tool == "remove":
         return clear_cell(model, cell)
     if model.tool in NOTE_TOOLS:
         return set_note(model, cell, NOTE_TOOLS[model.tool])
     if tile != EMPTY:
         return rotate(model, cell)
-    return set_tile(model, cell, FIRST_TILE[model.tool])
+    kind = scene.live_tool(model.tool, puzzle.tiles, layout)  # never a kind with none left
+    if kind is None:
+        return refuse(model, _("No tiles left in your tray: take one back first."))
+    return set_tile(replace(model, tool=kind), cell, FIRST_TILE[kind])
 
 
 def rotate(model: Model, cell: Cell) -> tuple[Model, list[Effect | Say]]:
@@ -979,6 +983,8 @@ def set_tile(model: Model, cell: Cell, tile: str) -> tuple[Model, list[Effect | 
         kind = _(scene.KIND_NAMES[KIND_OF[tile]])
         return refuse(model, _("No {kind} left in your tray: take one back first.").format(kind=kind))
     step = change(model.desk, [(cell, TILE, tile)])
+    # The tray goes on to the next kind left when this was the chosen kind's last tile (``scene.live_tool``).
+    model = replace(model, tool=scene.live_tool(model.tool, puzzle.tiles, layout.place(cell, tile)) or model.tool)
     return commit(model, step, cell_words(apply(model.desk, step), puzzle, cell))
 
 

@@ -28,7 +28,7 @@ from gamenight.reflection.controls import (
 )
 from gamenight.reflection.laser import Layout, edge_names
 from gamenight.reflection.match import commitment
-from gamenight.reflection.puzzle import clues, puzzle_of
+from gamenight.reflection.puzzle import TileSet, clues, puzzle_of
 from gamenight.reflection.solve import solve
 from gamenight.ui import match as screen
 from gamenight.ui.match import SeatAt, Table
@@ -244,11 +244,47 @@ def test_the_tray_never_hands_out_more_tiles_than_the_set_and_warp_cells_take_no
     assert ann.note() == "Warp cells hold no tiles." and ann.desk.layout == Layout.empty(5)
     free = [(r, c) for r in range(5) for c in range(5) if (r, c) not in m.state.warps]
     ann.click("cell", r=free[0][0], c=free[0][1])
-    ann.click("cell", r=free[1][0], c=free[1][1])
+    ann.click("cell", r=free[1][0], c=free[1][1])  # the tray has gone on to the diagonal mirror
+    ann.send(UiEvent("keydown", "board", {}, key="#", now_ms=m.now))  # a block by its key
     assert ann.note() == "No block left in your tray: take one back first."
     assert sum(1 for t in ann.desk.layout.tiles().values() if t == "#") == 1
     offered = {str(e.attr("data-kind")) for e in find_all(ann.tree, lambda e: e.attr("data-action") == "tray")}
     assert "remove" in offered and not offered & {"dot", "ring"}  # a match's board keeps no notes: none offered
+
+
+def tray_shown(page: Page) -> tuple[list[str], list[str]]:
+    """The tray's chosen kinds (outlined and ``aria-pressed``, which must agree) and its disabled ones."""
+    buttons = find_all(page.tree, lambda e: e.attr("data-action") == "tray")
+    chosen = [str(b.attr("data-kind")) for b in buttons if b.attr("aria-pressed") == "true"]
+    assert chosen == [str(b.attr("data-kind")) for b in buttons if "selected" in str(b.attr("class")).split()]
+    return chosen, [str(b.attr("data-kind")) for b in buttons if b.attr("disabled")]
+
+
+def test_a_kind_whose_last_tile_is_placed_gives_way_to_the_next_kind_left_and_then_to_none():
+    """A player's pass: after the last diagonal mirror was placed the tray kept it outlined and pressed at "×0",
+    as if a tile were still in hand. The next kind with tiles left is chosen (a tap places it); with every tile
+    placed nothing is chosen, a tap on a tile still turns it and a tap on an empty cell places nothing."""
+    m = Match(BUILT, 2)  # 2 diagonal, 1 flat, 1 block
+    ann = Page(m, "1")
+    ann.click("cell", r=0, c=0)
+    ann.click("cell", r=1, c=1)
+    assert tray_shown(ann) == (["flat"], ["diagonal"])
+    ann.click("tray", kind="diagonal")  # the spent kind's button is disabled: it is not chosen again
+    ann.click("cell", r=2, c=2)
+    assert ann.desk.layout.at((2, 2)) == "|" and ann.note() == ""
+    assert tray_shown(ann) == (["block"], ["diagonal", "flat"])
+    ann.click("cell", r=3, c=3)
+    assert ann.desk.layout.at((3, 3)) == "#"
+    assert tray_shown(ann) == ([], ["diagonal", "flat", "block"])
+    ann.click("cell", r=4, c=4)
+    assert ann.desk.layout.at((4, 4)) == "." and ann.note() == "No tiles left in your tray: take one back first."
+    ann.key(" ")  # the keyboard's Space, on the empty cell the cursor stands on, the same
+    assert TileSet.of(ann.desk.layout).total == 4
+    ann.click("cell", r=0, c=0)
+    assert ann.desk.layout.at((0, 0)) == "\\"  # a placed tile still turns
+    ann.click("tray", kind="remove")
+    ann.click("cell", r=1, c=1)
+    assert tray_shown(ann) == (["remove"], ["flat", "block"])
 
 
 def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():

@@ -547,12 +547,13 @@ def _filled(body) -> list[tuple[float, float, float, float]]:
     return slices
 
 
-def _counts_clear(puzzle, layout: Layout, edge: str, warps=()) -> list[str]:
+def _counts_clear(puzzle, layout: Layout, edge: str, warps=(), notes: Notes | None = None) -> list[str]:
     """What each count of ``edge``'s laser on the game's board covers: a tile's drawing (a block's unless it
-    stands inside it, in the block's ink), a warp's mark, the laser's line, another count; [] when clear."""
+    stands inside it, in the block's ink), a warp's mark, a note, the laser's line, another count; [] when
+    clear."""
     from tests.unit.test_rules_figures import _boxes_meet, _count_box, _drawn, _laser_boxes
 
-    tree = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge, warps)))
+    tree = scene.board(puzzle, layout, scene.Look(path=trace(layout, edge, warps), notes=notes))
     (laser,) = by_class(tree, "rf-laser")
     counts = find_all(laser, lambda e: e.tag == "text")
     shapes = [
@@ -560,7 +561,9 @@ def _counts_clear(puzzle, layout: Layout, edge: str, warps=()) -> list[str]:
         for cell in by_class(tree, "rf-cell")
         for shape in find_all(
             cell,
-            lambda e: bool({"rf-mirror", "rf-block", "rf-hole", "rf-warp-mark"} & set(str(e.attr("class")).split())),
+            lambda e: bool(
+                {"rf-mirror", "rf-block", "rf-hole", "rf-warp-mark", "rf-note"} & set(str(e.attr("class")).split())
+            ),
         )
         for part in _drawn(shape)
     ]
@@ -596,4 +599,48 @@ def test_the_board_writes_each_count_clear_of_tiles_warps_the_laser_and_other_co
         layout = Layout.of(6, tiles)
         puzzle = puzzle_of(layout)
         wrong += [w for edge in edge_names(6) for w in _counts_clear(puzzle, layout, edge)]
+    assert not wrong, (len(wrong), wrong[:12])
+
+
+def test_a_kind_with_none_left_is_never_shown_chosen_and_the_next_kind_left_is():
+    """A race's tray kept the diagonal mirror outlined and ``aria-pressed`` at "×0" once its last tile was placed
+    (a player QA pass): it looked as if a tile were still in hand. A spent kind gives way to the next kind with
+    tiles left, in the tray's order and around; with every tile placed, nothing is chosen."""
+
+    def pressed(layout: Layout, selected: str) -> list[str]:
+        tray = scene.tray(PUZZLE, layout, selected)
+        buttons = find_all(tray, lambda e: e.tag == "button")
+        chosen = [str(b.attr("data-kind")) for b in buttons if b.attr("aria-pressed") == "true"]
+        assert chosen == [str(b.attr("data-kind")) for b in buttons if "selected" in str(b.attr("class")).split()]
+        assert not [b for b in buttons if b.attr("aria-pressed") == "true" and b.attr("disabled")]
+        return chosen
+
+    # PUZZLE's set: 3 diagonal, 2 flat, 1 block, 1 hole.
+    spent = Layout.of(5, {(0, 0): "/", (1, 1): "\\", (2, 2): "/"})
+    assert pressed(spent, "diagonal") == ["flat"]
+    assert pressed(Layout.of(5, {(0, 0): "o"}), "hole") == ["diagonal"]  # around, past the end of the tray
+    assert pressed(Layout.of(5, {(0, 0): "o", (1, 1): "/", (2, 2): "/", (3, 3): "/"}), "hole") == ["flat"]
+    every = Layout.of(5, {(0, 0): "/", (1, 1): "\\", (2, 2): "/", (3, 0): "|", (3, 1): "-", (4, 4): "#", (2, 0): "o"})
+    assert pressed(every, "block") == []
+    assert pressed(every, "remove") == ["remove"] and pressed(every, "dot") == ["dot"]  # not tile kinds
+    assert pressed(spent, "flat") == ["flat"]
+
+
+def test_notes_are_kept_clear_of_the_laser_s_counts():
+    """A running count was written over a note (a dot or a ring a solver put in an empty cell): the notes
+    were not among what a count stands clear of. On random boards with notes in their empty cells, every
+    count of every laser stands clear of every note (and of the rest, as before)."""
+    import random
+
+    source = random.Random(11)
+    wrong = []
+    for _board in range(12):
+        tiles = {(source.randrange(6), source.randrange(6)): source.choice("/\\|-#o") for _tile in range(6)}
+        layout = Layout.of(6, tiles)
+        free = [(r, c) for r in range(6) for c in range(6) if layout.at((r, c)) == "."]
+        notes = Notes.empty(6)
+        for cell in source.sample(free, 10):
+            notes = notes.place(cell, source.choice((DOT, RING)))
+        puzzle = puzzle_of(layout)
+        wrong += [w for edge in edge_names(6) for w in _counts_clear(puzzle, layout, edge, notes=notes)]
     assert not wrong, (len(wrong), wrong[:12])

@@ -236,10 +236,41 @@ def test_the_tray_never_gives_more_tiles_than_the_puzzle_has():
     cells = [
         (r, c) for r in range(model.puzzle.size) for c in range(model.puzzle.size) if (r, c) not in model.puzzle.warps
     ]
-    for r, c in cells[: have + 1]:
+    for r, c in cells[:have]:
         model, _ = send(model, click("tray", kind="diagonal"), cell(r, c))
+    # The tray has gone on to the next kind: a diagonal mirror by its key, or by its (disabled) button, is refused.
+    model, _ = send(replace(model, cursor=cells[have]), click("tray", kind="diagonal"), key("/"))
     assert sum(1 for t in model.layout.tiles().values() if KIND_OF[t] == "diagonal") == have
     assert "No diagonal mirror left" in model.message
+
+
+def test_a_kind_whose_last_tile_is_placed_is_not_left_chosen():
+    """As on a race's board (a player's pass): once a kind's last tile is placed, the tray chooses the next kind
+    with tiles left, never the spent one (outlined, ``aria-pressed``) and a tap places that next kind; with every
+    tile placed nothing is chosen and a tap on an empty cell places nothing."""
+    model, _ = generated()
+    counts = dict(zip(KINDS, model.puzzle.tiles.counts(), strict=True))
+    kinds = [kind for kind, have in counts.items() if have]
+    free = [
+        (r, c) for r in range(model.puzzle.size) for c in range(model.puzzle.size) if (r, c) not in model.puzzle.warps
+    ]
+
+    def chosen(model) -> list[str]:
+        buttons = find_all(solo.view(model), lambda e: e.attr("data-action") == "tray")
+        pressed = [str(b.attr("data-kind")) for b in buttons if b.attr("aria-pressed") == "true"]
+        assert pressed == [str(b.attr("data-kind")) for b in buttons if "selected" in str(b.attr("class")).split()]
+        return pressed
+
+    model, _ = send(model, click("tray", kind=kinds[0]))
+    for i in range(sum(counts.values())):
+        model, _ = send(model, cell(*free[i]))
+    assert [KIND_OF.get(model.layout.at(at), "none") for at in free[: sum(counts.values())]] == [
+        kind for kind in kinds for _ in range(counts[kind])
+    ]
+    assert model.phase == "playing" and chosen(model) == []
+    before = model.layout
+    model, _ = send(model, cell(*free[-1]))
+    assert model.layout == before and "No tiles left in your tray" in model.message
 
 
 def test_untrusted_input_changes_nothing():
