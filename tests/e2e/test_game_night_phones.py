@@ -31,7 +31,7 @@ from gamenight.raythread import GAME as RAYTHREAD
 from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, ROOT, People, resize, skip_replay, status_says
+from tests.e2e.conftest import PHONE, ROOT, People, assert_in_window, resize, skip_replay, status_says
 from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
 from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
 from tests.e2e.test_peer_links import (
@@ -235,12 +235,19 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     chooser = random.Random(5)
     count, state = replayed(host)
     assert count == 0
-    turned = set()
+    turned, moved = set(), set()
     while not state.ended:
         mover = state.seats[state.turn]
         if mover in pages:
             page = pages[mover]
             status_says(page, "your turn", CONNECT_MS)
+            if page is not host and mover not in moved:
+                # A guest's first turn: the page's first screen holds her tiles and the hint, as a table on one
+                # device's does (the lobby's lines over the board held them under the window's edge). From the
+                # page's top: her taps in the lobby (the chat, under the seats) left it scrolled.
+                moved.add(mover)
+                page.evaluate("window.scrollTo(0, 0)")
+                assert_in_window(page, (".rt-hand", ".rt-hint"))
             rotations = [m for m in rt_rules.legal(state, mover) if m["type"] == "rotate"]
             if page is not host and rotations and mover not in turned:  # a guest turns a tile, once
                 move = chooser.choice(rotations)

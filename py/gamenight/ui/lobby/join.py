@@ -77,6 +77,7 @@ from gamenight.ui.qr import qr_code
 from gamenight.ui.svg import Child, Element, h
 
 NAME_LOST_ID = "name-lost"  # the note over the name field when the kept name cannot be used
+WELCOME_BACK = "welcome-back"  # a kept name's greeting, over its Rejoin button
 TOKENS_KEY = "peer.tokens"  # lobby id → {"name", "token"}
 USED_KEY = "peer.used"  # invitation id → when it was issued (Unix seconds); a day old, it no longer counts
 # Both maps are written entry by entry (``StoreEntries``): two tabs joining at once keep each other's.
@@ -103,6 +104,14 @@ FOCUS_HEADING = Focus("main h1")
 FOCUS_STATUS = Focus("[data-focus-home]")  # the match's status while a match is shown (``ui.match.render``)
 # The host turned the page's name away: the field for another one (the player's one thing to do).
 FOCUS_RENAME = Focus("form[data-action=rename] input[name=name]")
+# An invitation opened: its name field, so a name typed at once goes in it (on a laptop, the page's body took the
+# keys and the name was lost). A phone opens no keyboard over the page for it: a page opened from a link has had
+# no tap, and a browser opens its keyboard for a focus only after one; it would not hide the invitation's words
+# anyway, which stand above the field (docs/lobby.md). A kept name's page asks none: its Rejoin button.
+FOCUS_NAME = Focus("form[data-action=join] input[name=name]")
+FOCUS_REJOIN = Focus("form[data-action=join] button[type=submit]")
+# The invitation's words, which the field's focus skips: read with the field (``aria-describedby``).
+INVITED_WHAT, INVITED_EXPIRY = "invited-what", "invited-expiry"
 # Where a match's start takes a guest's focus from, for its board (docs/accessibility.md): the waiting lobby
 # (its heading and seats, the join page's title), whose controls the match replaces or makes idle, and
 # nowhere (the body). Never from a text field or the chat (still there, and the guest's), nor from outside
@@ -299,7 +308,9 @@ class JoinScreen:
             return replace(model, stage="problem", problem=_reason(usable)), [*read, FOCUS_HEADING]
         model = replace(model, invitation=usable)
         remembered = model.remembered
-        return replace(model, name=remembered["name"] if remembered else ""), [*read, StartTimer(EXPIRY, EXPIRY_MS)]
+        focus = FOCUS_REJOIN if remembered else FOCUS_NAME
+        named = replace(model, name=remembered["name"] if remembered else "")
+        return named, [*read, StartTimer(EXPIRY, EXPIRY_MS), focus]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
         refused = refusals(model.client)
@@ -708,15 +719,17 @@ def _join_view(model: JoinModel) -> list:
         field_ = (
             h(
                 "p",
-                {},
+                {"id": WELCOME_BACK},
                 _(
                     "Welcome back, {name}: you keep your name and seat unless the host has given the seat to "
                     "someone else."
                 ).format(name=remembered["name"]),
             )
             if remembered
-            else _name_field(model)
+            else _name_field(model, invited=True)
         )
+        # The Rejoin button takes the page's focus: read with what it rejoins.
+        rejoin = {"aria-describedby": f"{INVITED_WHAT} {WELCOME_BACK}"} if remembered else {}
         return [
             title,
             _invited(model),
@@ -729,7 +742,11 @@ def _join_view(model: JoinModel) -> list:
                 # Drawn empty while the name is fine (hidden): a region that comes with its words is not announced.
                 # Marked as the rename form's (the same regions, by id), which come with their words.
                 alerts(_text(model.name_error), model.errors, "error", "name-alert", settle=True),
-                h("button", {"class": "button primary", "type": "submit"}, _("Rejoin") if remembered else _("Join")),
+                h(
+                    "button",
+                    {"class": "button primary", "type": "submit", **rejoin},
+                    _("Rejoin") if remembered else _("Join"),
+                ),
             ),
         ]
     if model.stage in ("answering", "reply") and model.client is None:  # a first join: nothing to show yet
@@ -799,14 +816,15 @@ def _reply_steps(model: JoinModel) -> list:
             {"id": "copy-reply", "class": "button primary", "data-action": "copy", "data-text": model.reply},
             _("Copy reply"),
         ),
+        # Its button under it, as "Copy reply" is under the reply: inside the sentence, it fell where the English
+        # line ended and broke it into uneven lines on a phone, while the longer Japanese put it on its own line.
         h(
             "p",
             {},
             _("Or the reply as a link (for a host in this browser):") + " ",
             h("a", {"class": "reply-link", "href": link, "target": "_blank", "rel": "noopener"}, _("reply link")),
-            " ",
-            h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
         ),
+        h("button", {"class": "button", "data-action": "copy", "data-text": link}, _("Copy link")),
         qr_code(model.reply, _("QR code of the reply")),
         _waiting_for_host(model),
     ]
@@ -860,11 +878,11 @@ def _invited(model: JoinModel) -> Element:
     return h(
         "div",
         {"class": "invited"},
-        h("p", {"class": "lede", "data-game": invitation.game}, what),
+        h("p", {"class": "lede", "data-game": invitation.game, "id": INVITED_WHAT}, what),
         info is None
         and invitation.game
         and h("p", {"class": "notice"}, _("This page does not know that game: the site may have changed.")),
-        h("p", {"class": "expiry", "data-left-s": left_s}, expiry),
+        h("p", {"class": "expiry", "data-left-s": left_s, "id": INVITED_EXPIRY}, expiry),
     )
 
 
@@ -965,7 +983,13 @@ def _rename_form(model: JoinModel, refused: p.Error) -> Element:
     )
 
 
-def _name_field(model: JoinModel) -> Element:
+def _name_field(model: JoinModel, invited: bool = False) -> Element:
+    """The name field; ``invited``: the invitation's own form, whose field the page's opening focuses, so it is
+    read with the invitation's words above it (what it is for, how long it lasts) and the note of a lost name."""
+    described = [INVITED_WHAT, INVITED_EXPIRY] if invited else []
+    if model.name_lost:
+        # The note says why a member is asked its name again: read with the field.
+        described.append(NAME_LOST_ID)
     return h(
         "label",
         {},
@@ -977,8 +1001,7 @@ def _name_field(model: JoinModel) -> Element:
                 "value": model.name,
                 "maxlength": p.MAX_NAME,
                 "required": True,
-                # The note says why a member is asked its name again: read with the field.
-                "aria-describedby": NAME_LOST_ID if model.name_lost else None,
+                "aria-describedby": " ".join(described) or None,
             },
         ),
     )

@@ -432,7 +432,12 @@ def panel(
                 {},
                 _seats(client, lobby, sight),
                 _members(client, lobby, sight),
-                _host_controls(lobby, sight, after=shows_match and over),
+                _host_controls(
+                    lobby,
+                    sight,
+                    after=shown if shows_match and over else None,
+                    second=_room_for(client, sight) is not None,
+                ),
                 _options_shown(lobby, sight),
             ),
             h("div", {}, _match(client, lobby) if board is None else None, _chat(client, sight)),
@@ -607,7 +612,8 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
             h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
         ]
     described = {"aria-describedby": "rematch-starts"} if starts else {}
-    kind = "button" if sight.replying else "button primary"  # Connect is the one primary while a reply is due
+    # Connect is the one primary while a reply is due; "Room for N players" while a friend waits for a seat.
+    kind = "button" if sight.replying or _room_for(client, sight) is not None else "button primary"
     pressed = _("Rematch") if again else _("Start the match")
     return [*notes, h("button", {"class": kind, "data-action": "start", **described}, pressed)]
 
@@ -998,6 +1004,22 @@ def counted_out(client: Client) -> frozenset[str]:
     return frozenset(read(match.view)) if read is not None else frozenset()
 
 
+def _room_for(client: Client, sight: Sight) -> int | None:
+    """The seats "Room for N players" offers on the host's page (``_room_said``), or None where it is not offered.
+    While it is, it is the host's one primary action (docs/accessibility.md): Start the match, or the Rematch, would
+    leave the friend who waits watching the match; once the room is made they sit, and Start is primary again."""
+    lobby = client.lobby
+    if lobby is None or not sight.host or lobby.phase != "lobby" or sight.offline:
+        return None
+    if any(seat.member is None for seat in lobby.seats):
+        return None
+    seated = {seat.member for seat in lobby.seats}
+    waiting = [m for m in lobby.members if m.id not in seated and not m.bot and m.connected]
+    game = games.rules(lobby.game)
+    most = game.info.seats.stop - 1 if game else lobby.players
+    return min(lobby.players + len(waiting), most) if waiting and lobby.players < most else None
+
+
 def _room_said(client: Client, sight: Sight) -> list[Element] | None:
     """Members with no seat while every seat is taken (a Reflection lobby starts with the host's one):
     the host is told who waits and, where the game seats more, makes room in one click; such a member
@@ -1022,13 +1044,18 @@ def _room_said(client: Client, sight: Sight) -> list[Element] | None:
                 len(waiting),
             )
             return [h("p", {}, said.format(names=names))]
-        room = min(lobby.players + len(waiting), most)
+        room = _room_for(client, sight) or most
         said = ngettext("{names} is waiting for a seat.", "{names} are waiting for a seat.", len(waiting))
         return [
             h("p", {}, said.format(names=names)),
             h(
                 "button",
-                {"class": "button primary", "data-action": "make-room", "data-players": room},
+                # Connect is the one primary while a reply is due (``Sight.replying``).
+                {
+                    "class": "button" if sight.replying else "button primary",
+                    "data-action": "make-room",
+                    "data-players": room,
+                },
                 ngettext("Room for {n} player", "Room for {n} players", room).format(n=room),
             ),
         ]
@@ -1142,8 +1169,11 @@ def _members(client: Client, lobby: p.Lobby, sight: Sight) -> Element:
 UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connected.")
 
 
-def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Element | None:
-    """The host's form for the next match (``after``: a finished match is on show, with its Rematch)."""
+def _host_controls(
+    lobby: p.Lobby, sight: Sight, *, after: p.MatchView | None = None, second: bool = False
+) -> Element | None:
+    """The host's form for the next match (``after``: the finished match on show, with its Rematch; ``second``:
+    another button is the page's primary action, "Room for N players")."""
     if not sight.host:
         return None
     if lobby.phase == "playing" and sight.ending:
@@ -1212,26 +1242,41 @@ def _host_controls(lobby: p.Lobby, sight: Sight, *, after: bool = False) -> Elem
         and h(
             "button",
             {
-                "class": "button" if after or sight.replying else "button primary",
+                "class": "button" if after or sight.replying or second else "button primary",
                 "type": "submit",
                 "form": CHOOSE_FORM,
                 "name": "start",
                 "data-action": "start",
             },
-            _("New match with these options") if after else _("Start the match"),
+            _form_start(lobby, sight, fields, after),
         ),
     )
 
 
+def _form_start(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField], after: p.MatchView | None) -> str:
+    """The words of the form's start beside the finished match ``after``: what the session starts with the
+    form's options applied. Set back to that match's options (others applied since, ``Start the match`` beside
+    it), they start a rematch, whose seats turn (``starts_rematch``, by ``rematch.same_options``): "New match
+    with these options" started one."""
+    if after is None:
+        return _("Start the match")
+    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
+    return _("Rematch") if starts_rematch(after, drafted) else _("New match with these options")
+
+
 def _drafted(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> bool:
-    """Whether the host's form holds options not applied: what it would send (the fields that count with the
-    draft over the lobby's options, ``forms.read_shown``'s rule) read by the game otherwise than the lobby's
-    (``rematch.same_options``: a field set back as it was is no change)."""
+    """Whether the host's form holds options not applied: what it would send (``_sent``) read by the game
+    otherwise than the lobby's (``rematch.same_options``: a field set back as it was is no change)."""
     if not sight.draft:
         return False
+    return not rematch.same_options(games.rules(lobby.game), _sent(lobby, sight, fields), lobby.options)
+
+
+def _sent(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> dict[str, Any]:
+    """The options the host's form would send: the fields that count with the draft over the lobby's options
+    (``forms.read_shown``'s rule)."""
     shown = {**(lobby.options or {}), **sight.draft}
-    sent = {f.name: shown[f.name] for f in counting(fields, shown) if f.name in shown}
-    return not rematch.same_options(games.rules(lobby.game), sent, lobby.options)
+    return {f.name: shown[f.name] for f in counting(fields, shown) if f.name in shown}
 
 
 def _options_shown(lobby: p.Lobby, sight: Sight) -> Element | None:
