@@ -389,6 +389,7 @@ def area_edges(view: JSON, area: JSON) -> list[tuple[Point, Point]]:
         r, c = cube["cell"]
         x, y = c * CELL, r * CELL
         corners = cube["lit_corners"]
+        shapes: list[tuple[Point, ...]]
         if faces or len(corners) == 2:  # a full face (its two triangles) is its whole cell
             shapes = [((x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL))]
         else:
@@ -398,7 +399,6 @@ def area_edges(view: JSON, area: JSON) -> list[tuple[Point, Point]]:
                 for part in _pieces(a, shape[(k + 1) % len(shape)]):
                     count[part] = count.get(part, 0) + 1
     return _joined(sorted(e for e, n in count.items() if n == 1))
-
 
 
 def _lit_shape(corner: Sequence[str], x: float, y: float) -> tuple[Point, ...]:
