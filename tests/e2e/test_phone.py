@@ -543,6 +543,27 @@ def no_empty_status_line(page: Page, where: str) -> None:
     assert status["box"] - status["words"] < status["line"] / 2, (where, status)
 
 
+def rematch_s_first_move(page: Page, your_turn: str, heard: str, where: str) -> None:
+    """A Raythread rematch against the computer just started on ``page``, the person starting it at seat A: its
+    first status shows a turn's words (``your_turn`` among them), and the live region, not the status, says who
+    starts it (``heard``); the
+    person's move (one that lights no beacon) leaves the board where it was. A player's pass at 320 px: the
+    status showed "Rematch: … starts · your turn · you are orange this time" (four lines) and its room held
+    them until the first move, when the board moved 40 px up (at 390 px the opening's two lines did the same)."""
+    status, news = page.locator(".match-status"), page.locator("#match-news")
+    expect(status).to_contain_text(your_turn)
+    expect(news).to_contain_text(heard)
+    expect(status).not_to_contain_text(heard)
+    top = "document.querySelector('#rt-board').getBoundingClientRect().top + scrollY"
+    before = page.evaluate(top)
+    state = rt.engine(page)
+    move = next(m for m in rules.legal(state, "A") if rules.play(state, "A", m)[0].ended is None)
+    rt_taps(page, state, move)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
+    expect(news).not_to_contain_text(heard)
+    assert page.evaluate(top) == before, f"{where}: the board moved after the rematch's first move"
+
+
 def against_the_computer(page: Page, game: str, your_turn: str) -> None:
     """``game``'s match against the computer (Normal) opened afresh on ``page``: once its status says it is the
     person's turn (``your_turn``, in the page's language), the status keeps no empty line at 390 px."""
@@ -658,13 +679,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         page.fill("input[name=name1]", "Ann")
         to_one_point_against_the_computer(page, re.compile("your turn|wins"), "normal")
         page.tap("button[data-action=table-new]")
-        status = page.locator(".match-status")
-        expect(status).to_contain_text("Rematch: Ann (A) starts")
-        state = rt.engine(page)
-        move = next(m for m in rules.legal(state, "A") if rules.play(state, "A", m)[0].ended is None)
-        rt_taps(page, state, move)
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{rt.STORE}')).record.log.length >= 1")
-        expect(status).not_to_contain_text("Rematch")
+        rematch_s_first_move(page, "Ann (A) to play · your turn", "Rematch: Ann (A) starts", "390 px")
         no_empty_status_line(page, "a rematch after its first move at 390 px")
         moved_computer_in_two_lines(page, "(Normal, seat B)")
 
@@ -698,6 +713,10 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
                     "at 320 px",
                     lines,
                 )
+                # QA at 320 px: a Japanese status line was 5 px taller than an English one (the Japanese fonts'
+                # own line height): its lines are as far apart as a heading's (1.25 of its type).
+                pitch = page.evaluate(STATUS_LINE_PITCH)
+                assert pitch["pitch"] <= 1.25 * pitch["size"] + 0.5, ("at 320 px", pitch)
                 seat_label_on_one_line(page, "プレイヤー1（A）", "プレイヤー1")
         at_size(page, (320, 640))
         page.emulate_media(color_scheme="dark")
@@ -708,11 +727,19 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
         # QA at 320×640: focus went on to Rematch at the end, and the browser's scroll to it put the win's line
         # above the window (the standings in it): the end comes into view from its status down, as far as it fits.
         expect(page.locator("button[data-action=table-new]")).to_be_focused()
-        assert_in_window(page, (".match-status",))
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/raythread-end-320-ja-dark.png")
+            page.screenshot(path=f"{SHOTS}/raythread-end-320-ja-dark-page.png", full_page=True)
+        # And the focused Rematch in it too (QA: 12 px below the window, 726 px from the status).
+        assert_in_window(page, (".match-status", "button[data-action=table-new]"))
         page.tap("button[data-action=table-new]")
         expect(page.locator(".match-result")).to_have_count(0)
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/raythread-rematch-320-ja-dark.png")
+        rematch_s_first_move(page, "あなたの番", "再戦：", "320 px in Japanese")
+        no_empty_status_line(page, "a rematch after its first move at 320 px in Japanese")
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/raythread-rematch-2-320-ja-dark.png")
         moved_computer_in_two_lines(page, "（ふつう、席B）")
 
 
@@ -754,6 +781,25 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(br
             seen = page.evaluate("window.thinking")
             assert seen, f"{where}: the status said the computer was thinking"
             assert all(s["badge"] or s["turn"] for s in seen), (where, seen)
+
+
+# The status's type size and how far apart its first two lines' words stand (their boxes' tops), in CSS px.
+STATUS_LINE_PITCH = """() => {
+    const status = document.querySelector('.match-status');
+    const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+    const tops = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            const one = document.createRange();
+            one.setStart(node, i);
+            one.setEnd(node, i + 1);
+            const box = [...one.getClientRects()].find((r) => r.width > 0);
+            if (box && !tops.some((top) => Math.abs(top - box.top) < 4)) tops.push(box.top);
+        }
+    }
+    tops.sort((a, b) => a - b);
+    return {size: parseFloat(getComputedStyle(status).fontSize), pitch: tops[1] - tops[0], tops};
+}"""
 
 
 # The status line's text, line by line as laid out (a character per range: its line is its box's top).

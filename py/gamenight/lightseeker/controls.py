@@ -724,12 +724,9 @@ class LightSeekerBoard:
                         h("span", {}, " " + _("(was {n})").format(n=WIDEST_LIGHT)),
                     ),
                 ),
-                _turn_fact(
-                    "ls-above",
-                    running,
-                    _("This turn must end above {n}").format(n=start),
-                    _("The match is over"),
-                ),
+                # At the end nothing: "The match is over" here stood just under the status's "Ann (1) wins!",
+                # said twice (the status says how it ended, and the live region with it); the place keeps its room.
+                _turn_fact("ls-above", running, _("This turn must end above {n}").format(n=start), ""),
                 h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
                 _turn_fact(
                     "ls-due",
@@ -877,11 +874,12 @@ def _skip_line() -> Element:
 
 def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:
     """A place over the valley that tells of the turn due (``due``: what it must reach, how many actions)
-    while the match runs, and of the match ended (``ended``: that it is over, how many turns were played)
-    once its rules or its host ended it. Both words are always in the place, one shown, the other unseen
-    and unread (``.ls-gone``), laid one over the other (css/app.css ``.ls-fact``): the place is as wide as
-    the wider of them in play and at the end, so the lines, and the board under them, do not move as the
-    match ends (the turn's words alone, held unseen, left "An area worth 7 wins" standing by itself)."""
+    while the match runs, and of the match ended (``ended``: how many turns were played; nothing where the
+    status says it all) once its rules or its host ended it. Both words are always in the place, one
+    shown, the other unseen and unread (``.ls-gone``), laid one over the other (css/app.css ``.ls-fact``):
+    the place is as wide as the wider of them in play and at the end, so the lines, and the board under
+    them, do not move as the match ends (the turn's words alone, held unseen, left "An area worth 7 wins"
+    standing by itself)."""
 
     def part(text: str, shown: bool) -> Element:
         return h("span", {} if shown else {"class": "ls-gone", "aria-hidden": "true"}, text)

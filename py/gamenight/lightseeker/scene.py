@@ -370,29 +370,94 @@ def _numbers_over_buh(view: JSON, look: Look) -> list[Element]:
 # --- light areas -------------------------------------------------------------------------------------
 
 
-def area_edges(view: JSON, area: JSON) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+# A point of the scene, in its units (whole numbers where ``area_edges`` counts shared edges).
+Point = tuple[float, float]
+
+
+def area_edges(view: JSON, area: JSON) -> list[tuple[Point, Point]]:
     """The outline of a light area: the edges of its shapes that no other shape of it shares.
 
     Where lit edges join (the default), the shapes are the lit triangles, so the outline follows the
-    light; in the "faces" variant the shapes are the whole top faces of the area's cubes.
+    light; in the "faces" variant the shapes are the whole top faces of the area's cubes. A half-lit
+    cube's triangle is traced as its cube is drawn (``INSET`` in from its cell: ``_lit_shape``): from the
+    cell's corners, its two sharp ends stood past the cube's body, a point above a half-lit cube.
     """
     faces = view.get("options", {}).get("light_joins") == "faces"
-    count: dict[frozenset, int] = {}
-    shapes: list[tuple[tuple[float, float], ...]]
+    count: dict[tuple[Point, Point], int] = {}
     for i in area["cubes"]:
         cube = view["cubes"][i]
         r, c = cube["cell"]
         x, y = c * CELL, r * CELL
-        if faces:
+        corners = cube["lit_corners"]
+        shapes: list[tuple[Point, ...]]
+        if faces or len(corners) == 2:  # a full face (its two triangles) is its whole cell
             shapes = [((x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL))]
         else:
-            shapes = [corner_points(corner, x, y, CELL) for corner in cube["lit_corners"]]
+            shapes = [_lit_shape(corner, x, y) for corner in corners]
         for shape in shapes:
             for k, a in enumerate(shape):
-                edge = frozenset((a, shape[(k + 1) % len(shape)]))
-                count[edge] = count.get(edge, 0) + 1
-    edges = [tuple(sorted(e)) for e, n in count.items() if n == 1]
-    return sorted(edges)
+                for part in _pieces(a, shape[(k + 1) % len(shape)]):
+                    count[part] = count.get(part, 0) + 1
+    return _joined(sorted(e for e, n in count.items() if n == 1))
+
+
+def _lit_shape(corner: Sequence[str], x: float, y: float) -> tuple[Point, ...]:
+    """A lit triangle of the cell at (x, y) with its two sharp ends cut where the cube's body is drawn: each
+    end's cell edge stops ``INSET`` short of the cell's corner, and a short step in meets the diagonal at the
+    body's corner. Its edges along the cell's sides stay there, so a neighbour's shape shares them."""
+    points: list[Point] = []
+    shape = corner_points(corner, x, y, CELL)
+    for k, (px, py) in enumerate(shape):
+        if k == 1:  # the right angle (``corner_points``): a corner of the cell the light fills
+            points.append((px, py))
+            continue
+        mx, my = x + CELL // 2, y + CELL // 2
+        inx, iny = (INSET if mx > px else -INSET), (INSET if my > py else -INSET)
+        right = shape[1]
+        on_edge = (px, py + iny) if right[0] == px else (px + inx, py)  # along the cell edge it shares
+        body = (px + inx, py + iny)  # the body's corner, on the diagonal
+        points.extend([body, on_edge] if k == 0 else [on_edge, body])
+    return tuple(points)
+
+
+def _pieces(a: Point, b: Point) -> list[tuple[Point, Point]]:
+    """The edge a–b in pieces that neighbours' edges can share: a cell side cut ``INSET`` from each of
+    its cell's corners (a cut triangle's side stops there, a whole face's runs on)."""
+    if a[0] != b[0] and a[1] != b[1]:
+        return [(min(a, b), max(a, b))]
+    axis = 0 if a[1] == b[1] else 1
+    lo, hi = sorted((a[axis], b[axis]))
+    start = lo // CELL * CELL
+    stops = sorted({lo, hi} | {v for v in (start + INSET, start + CELL - INSET) if lo < v < hi})
+    fixed = a[1 - axis]
+    at = [(v, fixed) if axis == 0 else (fixed, v) for v in stops]
+    return [(at[k], at[k + 1]) for k in range(len(at) - 1)]
+
+
+def _joined(edges: list[tuple[Point, Point]]) -> list[tuple[Point, Point]]:
+    """``edges`` with the pieces of one straight line (``_pieces``) joined back where nothing else meets them."""
+    ends: dict[Point, int] = {}
+    for a, b in edges:
+        ends[a] = ends.get(a, 0) + 1
+        ends[b] = ends.get(b, 0) + 1
+    joined = list(edges)
+    changed = True
+    while changed:
+        changed = False
+        for i, (a, b) in enumerate(joined):
+            for j, (c, d) in enumerate(joined):
+                if i != j and b == c and ends[b] == 2 and _straight(a, b, d):
+                    joined[i] = (a, d)
+                    del joined[j]
+                    changed = True
+                    break
+            if changed:
+                break
+    return sorted(joined)
+
+
+def _straight(a: Point, b: Point, c: Point) -> bool:
+    return (b[0] - a[0]) * (c[1] - b[1]) == (b[1] - a[1]) * (c[0] - b[0])
 
 
 def _outlines(view: JSON, winning: frozenset[int]) -> list[Element]:

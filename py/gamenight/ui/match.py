@@ -949,8 +949,8 @@ def render(
     """The match screen: status, the game's board, the seats, the result, the log, ``controls`` (what
     the table offers: undo, new match, rematch …) and the table's ``notice`` on the match ("Move taken
     back."), under the controls: above the board, it pushed the board and the buttons down as it came
-    and went, under the pointer of a second click on Undo. A finished match puts the result, then the
-    controls and the notice, before the seats. ``beside``: the table's controls for what
+    and went, under the pointer of a second click on Undo. A finished match puts the controls and the
+    notice, then the result, before the seats. ``beside``: the table's controls for what
     the status says (a lobby host's way to the seat of a player whose page is gone), right under it:
     they come and go with the status's own words for it ("Bea (2) is disconnected"). ``under``: right under
     the board, in its column (a guest's way back to a host it lost: ``ui.lobby.join``), where it moves neither
@@ -991,12 +991,14 @@ def render(
     # replay of that move, the standings told the end before the board did.
     own = getattr(game, "final_standings", None)
     standings = result and not replaying(ui) and ((own and own(ui.view, table)) or result_panel(result, table))
-    # A finished match (by its rules, or the host's word): the standings, then what the table offers (Rematch
-    # …), then the seat cards (which the standings repeat) and the log, in the page itself, so the eye, a screen
-    # reader and Tab meet them in one order, whatever the game. Under four seat cards Rematch stood at a
-    # 1280 × 800 window's bottom edge.
+    # A finished match (by its rules, or the host's word): what the table offers (Rematch …), then the standings,
+    # the seat cards (which the standings repeat) and the log, in the page itself, so the eye, a screen reader
+    # and Tab meet them in one order, whatever the game. Under four seat cards Rematch stood at a 1280 × 800
+    # window's bottom edge; under the standings, on a phone (320 × 640), the focused Rematch stood 726 px
+    # from the status that says who won, below the window as the end came into view from the status (the
+    # status says the win, the live region with it: the standings follow the button).
     over = bool(standings) or table.stopped
-    side = (standings, *offers, seat_list(seats, table)) if over else (seat_list(seats, table), *offers)
+    side = (*offers, standings, seat_list(seats, table)) if over else (seat_list(seats, table), *offers)
     return h(
         "section",
         # data-action: pointer moves anywhere on the match screen reach the board (leaving a cell ends a preview)
@@ -1107,15 +1109,15 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     is ever empty. Media queries tuned to one font's widths kept two lines' room below 24.25rem: wider
     text (125 %) wrapped the replay at 390 px, and the board jumped at every computer move. Ends,
     refusals and a player's disconnection are not counted: they come once (the last two move the board
-    with the line the host's controls add under the status). A rematch's opening is counted only until
-    its first move (``room_words``). An ended match (``room_ended``) lays nothing, its status taking its
-    own room, but on a board that stays put at the end."""
+    with the line the host's controls add under the status). A rematch's opening and a turned player's
+    colour are heard, not shown in the status (``turn_words``), so the room is one for the whole match,
+    from its first turn on. An ended match (``room_ended``) lays nothing, its status taking its own room,
+    but on a board that stays put at the end."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
-    opens = opening_shown(ui, table)
     ended = room_ended(ui, table)
-    key = ("room", table, i18n.generation(), together, opens, ended)
-    return keep(_PANELS, key, lambda: _status_room(ui, table, together, opens, ended), (ui.board,))
+    key = ("room", table, i18n.generation(), together, ended)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together, ended), (ui.board,))
 
 
 def room_ended(ui: MatchUi, table: Table) -> bool:
@@ -1134,34 +1136,23 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     return bool(over) and not replaying(ui) and not getattr(ui.board, "still_at_end", False)
 
 
-def opening_shown(ui: MatchUi, table: Table) -> bool:
-    """Whether the status says a rematch's opening now (``opening``): before the rematch's first move."""
-    return table.rematch and ui.moves == 0
-
-
-def _status_room(ui: MatchUi, table: Table, together: str, opens: bool, ended: bool) -> Element:
-    words = [] if ended else room_words(ui, table, together, opens)
+def _status_room(ui: MatchUi, table: Table, together: str, ended: bool) -> Element:
+    words = [] if ended else room_words(ui, table, together)
     return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, drawn(w)) for w in words])
 
 
-def room_words(ui: MatchUi, table: Table, together: str = "", opens: bool = False) -> list[Child]:
-    """What ``status_room`` lays out: the words ``status`` and ``replay_note`` say (``turn_words``,
+def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
+    """What ``status_room`` lays out: the words ``status`` and ``replay_note`` show (``turn_words``,
     ``replay_words``) in each state of a running match: each seat alone to play (a computer player
     thinking), a move made elsewhere played back (a step's numbers of one digit each: no move unfolds into
     ten steps; this page's own moves are not played back), and ``together``, a phase played at once with
-    every seat at it; with ``opens`` (a rematch before its first move: ``opening_shown``), each seat
-    starting it (``opening``) too. Only then: kept through the whole rematch, the opening's words
-    ("Rematch: Bot A (Easy) starts · thinking…", two lines at 390 px where each turn's take one) left an
-    empty line over the board until the rematch ended. The status settles once, at its first move."""
+    every seat at it. A rematch's first turn shows a turn's words too (its opening is heard: ``turn_words``)."""
     unfolds = getattr(ui.board, "unfold", None) is not None
     words: list[Child] = [together] if together else []
     if not table.hosted:  # a guest's move on its way (``Table.sending``)
         words.append(_(SENDING))
-    running = replace(ui, moves=max(ui.moves, 1))  # a turn's words, never the opening's (``turn_words``)
     for s in table.seats:
-        words.append(turn_words(running, table, [s.id]))
-        if opens:  # "Rematch: Bea (A) starts · your turn", before its first move (``opening``)
-            words.append(turn_words(replace(ui, moves=0), table, [s.id]))
+        words.append(turn_words(ui, table, [s.id]))
         if unfolds and s.id not in table.mine:
             words.append(replay_words(table, s.id, 1, 9, says_skip(ui)))
     return words
@@ -1252,7 +1243,7 @@ def status(ui: MatchUi, table: Table, *, heard: bool = False) -> str:
         waiting = getattr(ui.board, "waiting", None)
         return (waiting(ui.view, table) if waiting is not None else "") or _("Waiting…")
     away = [seat_label(table, s.id) for s in _away_to_play(ui, table)]
-    text = turn_words(ui, table, active)
+    text = turn_words(ui, table, active, heard=heard)
     if not away or heard:
         return text
     # The match waits for a page that is gone: said where everyone looks. Where several play (a phase played
@@ -1279,19 +1270,26 @@ def said_away(ui: MatchUi, table: Table) -> frozenset[str]:
     return frozenset(s.id for s in _away_to_play(ui, table))
 
 
-def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
+def turn_words(ui: MatchUi, table: Table, active: Sequence[str], *, heard: bool = False) -> str:
     """Whose turn it is, ``active`` the seats to play (in seat order): the board's words for a phase played
     at once (``at_once``), "Bea (B) to play · your turn" on the page that plays one of them (one seat),
     "Bot B (Hard) is thinking…" when only computer players are to play, else "Ann (A) and Bea (B) to play".
     The one place for these words: ``status`` says them of the seats to play, ``status_room`` lays them out
-    for each seat, so a new wording is measured as it is shown."""
+    for each seat, so a new wording is measured as it is shown.
+
+    ``heard``: as the live region says them (``status``'s ``heard``), with what a rematch's first turn adds,
+    who starts it (``opening``) and a turned player's colour (``moved_words``): "Rematch: Bea (A) starts ·
+    your turn · you are pink this time". Shown, those words made the status longer than any turn's (four lines
+    at 320 px, two at 390 where a turn's take one), and its room either moved the board after the first move
+    or kept an empty line to the match's end. Shown, the status says a turn's words from the first turn on:
+    whose turn it is names who starts, the seat cards show the colour (``_seat_list``)."""
     if together := at_once(ui, table, active):
         return together
     names = i18n.conjunction(seat_label(table, s) for s in active)
     text = ngettext("{names} to play", "{names} to play", len(active)).format(names=names)
     mine = [s for s in active if s in table.mine]
     by = {s.id: s for s in table.seats}
-    if table.rematch and ui.moves == 0 and len(active) == 1:
+    if heard and table.rematch and ui.moves == 0 and len(active) == 1:
         text = opening(table, active[0])
         if mine and len(table.mine) == 1:
             return i18n.line(text, _("your turn"), moved_words(ui, table, mine[0]))
@@ -1300,7 +1298,8 @@ def turn_words(ui: MatchUi, table: Table, active: Sequence[str]) -> str:
         bot = active[0] in by and by[active[0]].kind == "bot"
         return i18n.line(text, _("thinking…")) if bot else text
     if mine:
-        return i18n.line(text, _("your turn"), moved_words(ui, table, mine[0])) if len(table.mine) == 1 else text
+        colour = moved_words(ui, table, mine[0]) if heard else ""
+        return i18n.line(text, _("your turn"), colour) if len(table.mine) == 1 else text
     if all(s in by and by[s].kind == "bot" for s in active):
         # Named as the seat list and the log name them ("Bea (B)", a lobby's "Bot B (Hard)"); the seat list's
         # badge says it is the computer.
@@ -1313,8 +1312,8 @@ def moved_words(ui: MatchUi, table: Table, seat: str) -> str:
     are pink this time", after "your turn". A player's pass against the computer: the seats swapped, the person
     orange a match ago was pink, nothing near the board said so, and they looked for their colour. Said once: on
     their first turn (no move of theirs yet: the seats before theirs in turn order have had one each at most),
-    which the live region says with the status (``news``). ``status_room`` lays these words out while they may
-    come (``turn_words`` of the running match), so the board under the status stays put until then."""
+    which the live region says with the turn (``turn_words``' ``heard``), and the person's seat card shows
+    (``_seat_list``): in the status they widened its room, and the board moved or an empty line stayed."""
     if not table.turned or ui.moves > [s.id for s in table.seats].index(seat):
         return ""
     colour = colour_name(table.colours.get(seat, ""))
@@ -1405,7 +1404,10 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
             badge = _("computer") if unnamed_bot(s.name, s.level) else label(s.level)
             badges.append(h("span", {"class": "badge bot"}, badge))
         if s.id in table.mine and len(table.mine) == 1:
-            badges.append(h("span", {"class": "badge"}, _("you")))
+            # On a turned rematch's first turn of theirs the person's card says their colour now, the words the
+            # live region says with the turn ("you are pink this time": ``moved_words``); not the status, whose
+            # room they widened (``turn_words``).
+            badges.append(h("span", {"class": "badge"}, moved_words(ui, table, s.id) or _("you")))
         facts = i18n.separated(*game.seat_facts(ui.view, s.id, table))
         more = [
             *badges,

@@ -76,12 +76,20 @@ def test_light_areas_are_outlined_along_their_light_with_their_values():
     # The two triangles share the edge between the cubes: it is not part of the outline.
     edges = scene.area_edges(view, view["areas"][0])
     assert ((C, 0), (C, C)) not in edges
-    # Points are (x, y) in units; the outline follows the light, not the cells.
+    # Points are (x, y) in units; the outline follows the light, not the cells, and the triangles' sharp ends
+    # stop at their cubes' bodies (INSET in from the cells' corners: each its own test below).
+    i = scene.INSET
     assert sorted(edges) == [
-        ((0, C), (C, 0)),  # the first cube's diagonal
-        ((0, C), (C, C)),  # its south edge
-        ((C, 0), (2 * C, 0)),  # the second cube's north edge
-        ((C, C), (2 * C, 0)),  # its diagonal
+        ((i, C - i), (i, C)),  # the first cube's sharp end in the south-west
+        ((i, C - i), (C - i, i)),  # its diagonal
+        ((i, C), (C, C)),  # its south edge
+        ((C - i, i), (C, i)),  # its sharp end in the north-east, on the second cube's west edge
+        ((C, 0), (C, i)),
+        ((C, 0), (2 * C - i, 0)),  # the second cube's north edge
+        ((C, C - i), (C, C)),  # where the cubes' sharp ends meet their edges
+        ((C, C - i), (C + i, C - i)),
+        ((C + i, C - i), (2 * C - i, i)),  # its diagonal
+        ((2 * C - i, 0), (2 * C - i, i)),
     ]
     # A full face's outline is its square (the diagonal between its triangles is inside the area).
     assert sorted(scene.area_edges(view, view["areas"][1])) == [
@@ -96,12 +104,33 @@ def test_light_areas_are_outlined_along_their_light_with_their_values():
     assert len(by_class(tree, "ls-area")) == 2
 
 
+def test_a_half_lit_cube_s_outline_stays_on_its_cube_not_at_its_cell_s_corners():
+    # The outline traced the triangle from its cell's corners while the cube is drawn INSET in from them: at a
+    # half-lit cube's sharp ends (here its north-east and south-west corners) a point stood past the cube's body.
+    b = board(((0, 0), HALF_ES))
+    view = view_of(b)
+    edges = scene.area_edges(view, view["areas"][0])
+    points = {p for edge in edges for p in edge}
+    i = scene.INSET
+    assert (C, 0) not in points and (0, C) not in points
+    # Its lit corner's cell edges, where a neighbour's shape meets them; the diagonal between the body's corners.
+    assert edges == [
+        ((i, C - i), (i, C)),
+        ((i, C - i), (C - i, i)),
+        ((i, C), (C, C)),
+        ((C - i, i), (C, i)),
+        ((C, i), (C, C)),
+    ]
+    # Nothing of it stands above or left of the cube's body, which it does not light.
+    assert min(y for _x, y in points) == i and min(x for x, _y in points) == i
+
+
 def test_in_the_faces_variant_an_area_is_outlined_around_whole_faces():
     b = board(((0, 0), HALF_NW), ((0, 1), HALF_NW))
     view = view_of(b, "faces")
     assert view["areas"] == [{"cubes": [0, 1], "value": 2}]
     edges = scene.area_edges(view, view["areas"][0])
-    assert len(edges) == 6 and ((C, 0), (C, C)) not in edges  # a 2 × 1 rectangle in unit edges
+    assert edges == [((0, 0), (0, C)), ((0, 0), (2 * C, 0)), ((0, C), (2 * C, C)), ((2 * C, 0), (2 * C, C))]  # 2 × 1
 
 
 def test_buh_sits_on_its_cube_and_cells_are_named():

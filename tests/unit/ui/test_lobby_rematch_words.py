@@ -12,6 +12,12 @@ from tests.unit.words import in_language
 
 
 def status(page: Page) -> str:
+    """The status as the live region says it (its last line here: nobody is disconnected): a rematch's first
+    turn adds who starts it (``match.turn_words``, ``heard``); the status shows a turn's words."""
+    return text_of(page.find(lambda e: e.attr("id") == "match-news")[0].children[-1])
+
+
+def shown(page: Page) -> str:
     return text_of(page.by_class("match-status")[0])
 
 

@@ -1,5 +1,6 @@
-"""A finished match reads in the order it is seen, on every game's table: the result, then what the table
-offers (Rematch, New match) and its notice, then the seat cards and the log. The order is the page's own, so
+"""A finished match reads in the order it is seen, on every game's table: what the table offers (Rematch, New
+match) and its notice, then the result, the seat cards and the log (QA at 320 × 640: under the result, the
+focused Rematch stood below the window with the status that says who won in it). The order is the page's own, so
 the eye, a screen reader and Tab meet them alike (a style's ``order`` drew Raythread's Rematch above the
 seat cards that came before it in the page). The screen decides it for every board alike."""
 
@@ -51,9 +52,9 @@ def test_a_finished_match_puts_the_result_and_rematch_before_the_seat_cards(game
     rematch = h("button", {"type": "button", "class": "button primary", "data-action": "table-new"}, "Rematch")
     tree = match.render(ui, table, [rematch], notice="Move taken back.")
     assert side_order(tree) == [
-        "match-result",
         "actions match-controls",
         "match-word",  # the notice's two live regions (ui.live.alerts), one saying the word
+        "match-result",
         "match-seats",
         "match-log",
     ]

@@ -25,6 +25,9 @@ class Turns:
     def unfold(self, before, view, events):
         return ()
 
+    def seat_facts(self, view, seat, table):
+        return ()
+
 
 class AtOnce(Turns):
     """A board with a phase everyone plays at once (as Reflection's build)."""
@@ -79,17 +82,29 @@ def test_the_room_holds_the_words_of_a_phase_played_at_once_with_every_seat_and_
     assert set(laid) == shows
 
 
-def test_a_rematch_s_room_holds_its_opening_until_its_first_move_only():
-    """The room kept "Rematch: Ann (1) starts · your turn" through the whole rematch: at 390 px (two lines
-    there, every turn's one) the status kept an empty line over the board until the rematch ended."""
-    table = Table("reflection", SEATS, frozenset(("1",)), rematch=True)
+def test_a_rematch_shows_a_turn_s_words_from_its_first_turn_on_and_its_room_is_one_for_the_whole_match():
+    """A player's pass at 320 px (Light Seeker): the rematch's first status, "Rematch: Ann (1) starts · your turn ·
+    you are orange this time", took four lines, and the board moved 40 px up after the first move (the room
+    held the opening until then); where the computer started, "… to play · your turn · you are sky blue this
+    time" took three and the room kept the third, empty, to the match's end. At 390 px the opening's two lines,
+    every turn's one, gave the same choice. The status shows a turn's words from the first turn on; who starts
+    and the colour now are heard with it (``heard``: the live region), the colour shown on the person's card."""
+    table = Table("reflection", SEATS, frozenset(("1",)), rematch=True, turned=True)
     ui = MatchUi("reflection", Turns(), {"active": ["1"]}, None)
-    before = room(ui, table)
-    assert "Rematch: Ann\u00a0(1) starts · your turn" in before
-    assert "Ann\u00a0(1) to play · your turn" in before  # the status after the first move: no jump then
-    after = room(replace(ui, moves=1), table)
-    assert not [w for w in after if w.startswith("Rematch")]
-    assert set(after) == set(before) - {w for w in before if w.startswith("Rematch")}
+    assert shown(ui, table) == "Ann\u00a0(1) to play · your turn"
+    assert screen.status(ui, table, heard=True) == "Rematch: Ann\u00a0(1) starts · your turn · you are orange this time"
+    # The room: one for the whole match, its first turn's status among its words.
+    assert room(ui, table) == room(replace(ui, moves=1), table) == room(replace(ui, moves=5), table)
+    assert shown(ui, table) in room(ui, table)
+    assert not [w for w in room(ui, table) if "Rematch" in w or "this time" in w]
+    # The computer starts: the person's first turn after its move shows a turn's words too.
+    second = Table("reflection", SEATS[1:2] + SEATS[:1], frozenset(("1",)), rematch=True, turned=True)
+    after = replace(ui, moves=1)
+    assert shown(after, second) == screen.seat_label(second, "1") + " to play · your turn"
+    assert screen.status(after, second, heard=True).endswith("you are orange this time")
+    card = text_of(screen._seat_list(after, second))
+    assert "you are orange this time" in card, "the person's card shows their colour now"
+    assert "you are orange this time" not in text_of(screen._seat_list(replace(ui, moves=2), second))
 
 
 def test_an_ended_match_s_room_holds_no_running_words_once_its_last_move_is_shown():

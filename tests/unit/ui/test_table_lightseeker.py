@@ -91,6 +91,16 @@ def test_a_whole_match_is_played_through_the_screen_and_matches_the_engine():
     assert result.reason == "lightseeker-lit" and reason == f"{winner} lit an area worth {result.params['value']}."
     news = text_of(find_all(tree, lambda e: e.attr("id") == "match-news")[0])
     assert news.count("The match is over") == 1 and news.endswith(f"{winner} wins!"), news
+    # QA: the line over the valley said "The match is over" just under the status's "Ann (1) wins!": said once,
+    # by the status (and heard in the live region, above). What stays is how many turns were played.
+    info = find_all(tree, lambda e: e.attr("class") == "ls-info")[0]
+
+    def shown(node) -> str:  # without the words that only hold their room, unseen and unread
+        if isinstance(node, str):
+            return node
+        return "" if "ls-gone" in str(node.attr("class")) else " ".join(shown(child) for child in node.children)
+
+    assert "The match is over" not in shown(info) and f"Turns played: {turns}" in shown(info), shown(info)
 
 
 def test_undo_takes_back_a_whole_turn_and_a_reload_restores_the_match():

@@ -51,6 +51,12 @@ def starts(model) -> list[str]:
 
 
 def status(model) -> str:
+    """The status as the live region says it: a rematch's first turn adds who starts it and a turned player's
+    colour (``match.turn_words``, ``heard``); the status shows a turn's words (``shown``)."""
+    return match.status(model.inner.ui, table.table_of(model.inner), heard=True)
+
+
+def shown(model) -> str:
     return match.status(model.inner.ui, table.table_of(model.inner))
 
 
@@ -138,7 +144,7 @@ def test_light_seeker_reads_an_unnamed_player_who_moved_with_their_seat():
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
     assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bea\u00a0(1)", "Player\u00a01\u00a0(2)"]
-    assert match.status(dealt.ui, tab) == "Rematch: Bea\u00a0(1) starts"
+    assert match.status(dealt.ui, tab, heard=True) == "Rematch: Bea\u00a0(1) starts"
 
 
 def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_one_just_played():
@@ -150,7 +156,7 @@ def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_o
     assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0(Normal) starts."
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
-    assert match.status(dealt.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert match.status(dealt.ui, tab, heard=True) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     assert [match.seat_label(tab, s.id) for s in tab.seats] == [
         "Bot\u00a02\u00a0(Normal, seat\u00a01)",
         "Player\u00a01\u00a0(2)",
@@ -224,7 +230,7 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
     # (Normal) (A)" read as two asides in a row, a player's pass).
     assert labels(again) == ["Bot\u00a0B\u00a0(Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
     tab = table.table_of(again)
-    assert match.status(again.ui, tab) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert match.status(again.ui, tab, heard=True) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
     cards = find_all(match._seat_list(again.ui, tab), lambda e: e.attr("class") == "seat-name")
     # (a computer's card name may break before its seat's bracket, as before its level's)
     assert [text_of(e) for e in cards] == ["Bot\u00a0B (Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
@@ -266,7 +272,8 @@ def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unname
 def test_the_person_hears_and_reads_their_new_colour_once_on_their_first_turn_of_the_rematch():
     """A player's pass against the computer: the rematch swapped the seats, and the person, orange (A) a match
     ago, is pink (B) now; nothing near the board said so, and they looked for their colour. On their first turn
-    of the rematch the status says it in words, which the live region says with it: once, not at every turn."""
+    of the rematch the live region says it in words with the turn, and the person's seat card shows them: once,
+    not at every turn. (The status showed them too: its room moved the board or kept an empty line.)"""
     model, effects = screen("#/raythread/table?vs=normal")
     assert "this time" not in status(model), "a first match moves nobody"
     model, effects = play_to_the_end(model, effects)
@@ -276,6 +283,9 @@ def test_the_person_hears_and_reads_their_new_colour_once_on_their_first_turn_of
     assert status(model) == first
     tab = table.table_of(model.inner)
     assert match.news(model.inner.ui, tab)[-1] == first, "heard with the turn, once"
+    assert shown(model) == "Player\u00a01\u00a0(B) to play · your turn"
+    cards = find_all(app.view(model), lambda e: e.attr("class") == "match-seat turn")  # the person's
+    assert "you are pink this time" in text_of(cards[0]), "shown on the person's card"
     with in_language("ja"):
         assert status(model).endswith("あなたの番・今回はピンクです")
     state = model.inner.played.state
