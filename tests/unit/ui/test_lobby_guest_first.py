@@ -94,5 +94,9 @@ def test_the_form_set_back_to_the_ended_match_s_options_says_rematch_and_starts_
     assert text_of(form_start) == "New match with these options"
     change_option(host, "target", "12")
     host.submit("choose", game="raythread", players="2", target="12", start="")
+    # A rematch's first turn shows a turn's words ("Bea (A) to play": the seats turned) and is heard with who
+    # starts it (``match.turn_words``, ``heard``).
     (status,) = host.by_class("match-status")
-    assert text_of(status).startswith("Rematch: "), text_of(status)
+    assert text_of(status).startswith("Bea\u00a0(A) to play"), text_of(status)
+    (news,) = host.find(lambda e: e.attr("id") == "match-news")
+    assert "Rematch: Bea\u00a0(A) starts" in text_of(news), text_of(news)
