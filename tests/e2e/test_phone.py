@@ -783,49 +783,56 @@ def test_the_computer_s_turn_is_in_sight_while_it_thinks_after_a_two_tap_move(br
             assert all(s["badge"] or s["turn"] for s in seen), (where, seen)
 
 
-# The status's type size and how far apart its first two lines' words stand (their boxes' tops), in CSS px.
-STATUS_LINE_PITCH = """() => {
+# The status line's characters as laid out, each with its box (a character per range: its line is its box's
+# top), for the two measures below.
+STATUS_CHARACTERS = """
     const status = document.querySelector('.match-status');
     const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
-    const tops = [];
+    const characters = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         for (let i = 0; i < node.length; i++) {
             const one = document.createRange();
             one.setStart(node, i);
             one.setEnd(node, i + 1);
             const box = [...one.getClientRects()].find((r) => r.width > 0);
-            if (box && !tops.some((top) => Math.abs(top - box.top) < 4)) tops.push(box.top);
+            if (box) characters.push({box, text: node.data[i]});
         }
-    }
+    }"""
+
+
+# The status's type size and how far apart its first two lines' words stand (their boxes' tops), in CSS px.
+STATUS_LINE_PITCH = (
+    "() => {"
+    + STATUS_CHARACTERS
+    + """
+    const tops = [];
+    for (const {box} of characters) if (!tops.some((top) => Math.abs(top - box.top) < 4)) tops.push(box.top);
     tops.sort((a, b) => a - b);
     return {size: parseFloat(getComputedStyle(status).fontSize), pitch: tops[1] - tops[0], tops};
 }"""
+)
 
 
-# The status line's text, line by line as laid out (a character per range: its line is its box's top).
-STATUS_TEXT_LINES = """() => {
-    const status = document.querySelector('.match-status');
-    const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+# The status line's text, line by line as laid out.
+STATUS_TEXT_LINES = (
+    "() => {"
+    + STATUS_CHARACTERS
+    + """
     // A part's separator clipped away where the part starts a line (css/app.css, .heading-parts) is not read.
     const clip = status.querySelector('.heading-parts')?.getBoundingClientRect();
     const lines = [];
     let top = null;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (let i = 0; i < node.length; i++) {
-            const one = document.createRange();
-            one.setStart(node, i);
-            one.setEnd(node, i + 1);
-            const box = [...one.getClientRects()].find((r) => r.width > 0);
-            if (!box || (clip && box.right <= clip.left + 0.5)) continue;
-            if (top === null || box.top > top + 4) {
-                lines.push('');
-                top = box.top;
-            }
-            lines[lines.length - 1] += node.data[i];
+    for (const {box, text} of characters) {
+        if (clip && box.right <= clip.left + 0.5) continue;
+        if (top === null || box.top > top + 4) {
+            lines.push('');
+            top = box.top;
         }
+        lines[lines.length - 1] += text;
     }
     return lines;
 }"""
+)
 
 
 # Each seat card's lines of words (the name's and the second line's, the turn's badge aside: where it
