@@ -24,7 +24,7 @@ from gamenight.core.grid import Cell
 from gamenight.i18n import N_, _, conjunction, ngettext, pgettext
 from gamenight.reflection.history import DOT, RING, Notes
 from gamenight.reflection.laser import EMPTY, Layout, Trace
-from gamenight.reflection.puzzle import KIND_OF, Puzzle, TileSet
+from gamenight.reflection.puzzle import Puzzle, TileSet
 from gamenight.ui.svg import Element, Memo, h
 
 CELL = 40  # user units per cell; the SVG scales to its box
@@ -813,7 +813,11 @@ def live_tool(tool: str, tiles: TileSet, layout: Layout) -> str | None:
     the tray's order and around (as a polished editor goes on to what is still in hand), and to none once every
     tile is placed (docs/rules/reflection.md). A race's tray kept the spent kind chosen at "×0", as if a tile
     were still in hand; a tap then said there was none."""
-    left = tiles_left(tiles, layout)
+    return _next_left(tool, tiles_left(tiles, layout))
+
+
+def _next_left(tool: str, left: Mapping[str, int]) -> str | None:
+    """``live_tool`` with the tiles ``left`` of each kind (``tiles_left``) counted already."""
     if left.get(tool, 1) > 0:
         return tool  # a kind with tiles left, a note or the remove tool
     kinds = list(left)
@@ -825,16 +829,14 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
     """The tiles still to place, by kind with their counts; the two notes (unless ``notes`` is false:
     a board that keeps no notes, as a match's); the remove tool. A kind with none left is never shown
     chosen (``live_tool``)."""
-    selected = live_tool(selected, puzzle.tiles, layout) if selected is not None else None
-    used = {kind: 0 for kind in KIND_NAMES}
-    for tile in layout.tiles().values():
-        used[KIND_OF[tile]] += 1
+    lefts = tiles_left(puzzle.tiles, layout)
+    selected = _next_left(selected, lefts) if selected is not None else None
     icons = {"diagonal": "/", "flat": "|", "block": "#", "hole": "o", "triangle": "◤"}
     buttons = []
     for kind, have in zip(KIND_NAMES, puzzle.tiles.counts(), strict=True):
         if not have:
             continue
-        left = have - used[kind]
+        left = lefts[kind]
         # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1".
         heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + pgettext("tiles remaining", "{n} left")
         buttons.append(
