@@ -1004,26 +1004,10 @@ def counted_out(client: Client) -> frozenset[str]:
     return frozenset(read(match.view)) if read is not None else frozenset()
 
 
-def _room_for(client: Client, sight: Sight) -> int | None:
-    """The seats "Room for N players" offers on the host's page (``_room_said``), or None where it is not offered.
-    While it is, it is the host's one primary action (docs/accessibility.md): Start the match, or the Rematch, would
-    leave the friend who waits watching the match; once the room is made they sit, and Start is primary again."""
-    lobby = client.lobby
-    if lobby is None or not sight.host or lobby.phase != "lobby" or sight.offline:
-        return None
-    if any(seat.member is None for seat in lobby.seats):
-        return None
-    seated = {seat.member for seat in lobby.seats}
-    waiting = [m for m in lobby.members if m.id not in seated and not m.bot and m.connected]
-    game = games.rules(lobby.game)
-    most = game.info.seats.stop - 1 if game else lobby.players
-    return min(lobby.players + len(waiting), most) if waiting and lobby.players < most else None
-
-
-def _room_said(client: Client, sight: Sight) -> list[Element] | None:
-    """Members with no seat while every seat is taken (a Reflection lobby starts with the host's one):
-    the host is told who waits and, where the game seats more, makes room in one click; such a member
-    is told what it waits for. Nothing to say during a match (newcomers watch it) or with a seat free."""
+def _seatless(client: Client, sight: Sight) -> tuple[p.Lobby, list[p.MemberInfo], int] | None:
+    """The lobby, the people waiting for a seat while every seat is taken (connected, not computers) and the
+    most players its game seats; None where nothing is said of them: no lobby, a match on (newcomers watch
+    it), offline, or a seat free."""
     lobby = client.lobby
     if lobby is None:
         return None
@@ -1032,19 +1016,41 @@ def _room_said(client: Client, sight: Sight) -> list[Element] | None:
     seated = {seat.member for seat in lobby.seats}
     waiting = [m for m in lobby.members if m.id not in seated and not m.bot and m.connected]
     game = games.rules(lobby.game)
-    most = game.info.seats.stop - 1 if game else lobby.players
+    return lobby, waiting, game.info.seats.stop - 1 if game else lobby.players
+
+
+def _room_for(client: Client, sight: Sight) -> int | None:
+    """The seats "Room for N players" offers on the host's page (``_room_said``), or None where it is not offered.
+    While it is, it is the host's one primary action (docs/accessibility.md): Start the match, or the Rematch, would
+    leave the friend who waits watching the match; once the room is made they sit, and Start is primary again."""
+    seatless = _seatless(client, sight) if sight.host else None
+    if seatless is None:
+        return None
+    lobby, waiting, most = seatless
+    return min(lobby.players + len(waiting), most) if waiting and lobby.players < most else None
+
+
+def _room_said(client: Client, sight: Sight) -> list[Element] | None:
+    """Members with no seat while every seat is taken (a Reflection lobby starts with the host's one):
+    the host is told who waits and, where the game seats more, makes room in one click; such a member
+    is told what it waits for. Nothing to say during a match (newcomers watch it) or with a seat free."""
+    seatless = _seatless(client, sight)
+    if seatless is None:
+        return None
+    lobby, waiting, most = seatless
+    game = games.rules(lobby.game)
     if sight.host:
         if not waiting:
             return None
         names = i18n.conjunction(m.name for m in waiting)
-        if lobby.players >= most:
+        room = _room_for(client, sight)
+        if room is None:  # the game seats no more
             said = ngettext(
                 "{names} has no seat and will watch the match.",
                 "{names} have no seat and will watch the match.",
                 len(waiting),
             )
             return [h("p", {}, said.format(names=names))]
-        room = _room_for(client, sight) or most
         said = ngettext("{names} is waiting for a seat.", "{names} are waiting for a seat.", len(waiting))
         return [
             h("p", {}, said.format(names=names)),
