@@ -433,6 +433,7 @@ def panel(
                 _seats(client, lobby, sight),
                 _members(client, lobby, sight),
                 _host_controls(
+                    client,
                     lobby,
                     sight,
                     after=shown if shows_match and over else None,
@@ -611,7 +612,26 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
             *notes,
             h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
         ]
-    described = {"aria-describedby": "rematch-starts"} if starts else {}
+    # The host changed options in the form and did not apply them: this button plays the options applied (the
+    # form's own button, "New match with these options", plays the change). Said over it, with the change kept in
+    # the form for a later match (``host._kept_draft``): pressed, it started the options applied without a word,
+    # and the host could take the change for played, or for gone.
+    pending = _pending(lobby, sight)
+    if pending:
+        kept = (
+            _(
+                "Your changes in the form are not applied: “Rematch” plays the last match's options again, and the "
+                "form keeps your changes for a later match."
+            )
+            if again
+            else _(
+                "Your changes in the form are not applied: “Start the match” plays the options applied, and the "
+                "form keeps your changes for a later match."
+            )
+        )
+        notes.append(h("p", {"class": "note draft-kept", "id": "draft-kept"}, kept))
+    ids = " ".join(i for i, said in (("rematch-starts", starts), ("draft-kept", pending)) if said)
+    described = {"aria-describedby": ids} if ids else {}
     # Connect is the one primary while a reply is due; "Room for N players" while a friend waits for a seat.
     kind = "button" if sight.replying or _room_for(client, sight) is not None else "button primary"
     pressed = _("Rematch") if again else _("Start the match")
@@ -1176,7 +1196,7 @@ UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connect
 
 
 def _host_controls(
-    lobby: p.Lobby, sight: Sight, *, after: p.MatchView | None = None, second: bool = False
+    client: Client, lobby: p.Lobby, sight: Sight, *, after: p.MatchView | None = None, second: bool = False
 ) -> Element | None:
     """The host's form for the next match (``after``: the finished match on show, with its Rematch; ``second``:
     another button is the page's primary action, "Room for N players")."""
@@ -1199,6 +1219,8 @@ def _host_controls(
     game = games.rules(lobby.game)
     counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
     fields = getattr(game, "option_fields", ()) if game else ()
+    starting = not after or _drafted(lobby, sight, fields)
+    starts = _form_starts(client, lobby, sight, fields) if after and starting else ""
     return h(
         "section",
         {"class": "host-controls"},
@@ -1244,7 +1266,11 @@ def _host_controls(
         # starts a new match with it ("New match with these options"). Drawn always, it started the same
         # match as the button beside the ended match under a second name. While a reply is due, Connect is
         # the one primary (``Sight.replying``).
-        (not after or _drafted(lobby, sight, fields))
+        # Beside a finished match, who starts the match it starts, over it as the result's line is over the
+        # result's button: set back to the ended match's options it starts a rematch (the seats turned) while the
+        # result's "Start the match" does not, and the one line there named that match's starter.
+        starts and h("p", {"class": "note form-starts", "id": "form-starts"}, starts),
+        starting
         and h(
             "button",
             {
@@ -1253,6 +1279,7 @@ def _host_controls(
                 "form": CHOOSE_FORM,
                 "name": "start",
                 "data-action": "start",
+                "aria-describedby": "form-starts" if starts else None,
             },
             _form_start(lobby, sight, fields, after),
         ),
@@ -1268,6 +1295,20 @@ def _form_start(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField], aft
         return _("Start the match")
     drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
     return _("Rematch") if starts_rematch(after, drafted) else _("New match with these options")
+
+
+def _form_starts(client: Client, lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> str:
+    """Who starts the match the form's own button starts beside the finished match: the lobby with the form's
+    options (``_sent``), read by the result's rule (``_rematch_starts``: a rematch's seats turn)."""
+    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
+    match = shown_match(client)
+    return _rematch_starts(client, drafted, match is not None and starts_rematch(match, drafted))
+
+
+def _pending(lobby: p.Lobby, sight: Sight) -> bool:
+    """Whether the host's form holds options not applied (``_drafted``), for the lobby's game's fields."""
+    game = games.rules(lobby.game)
+    return sight.host and _drafted(lobby, sight, getattr(game, "option_fields", ()) if game else ())
 
 
 def _drafted(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> bool:
