@@ -724,9 +724,9 @@ class LightSeekerBoard:
                         h("span", {}, " " + _("(was {n})").format(n=WIDEST_LIGHT)),
                     ),
                 ),
-                # At the end nothing: "The match is over" here stood just under the status's "Ann (1) wins!",
-                # said twice (the status says how it ended, and the live region with it); the place keeps its room.
-                _turn_fact("ls-above", running, _("This turn must end above {n}").format(n=start), ""),
+                # At the end why it ended (``_ended_by``): "The match is over" here stood just under the status's
+                # "Ann (1) wins!", said twice; nothing here left an empty line over the valley (320 and 390 px).
+                _turn_fact("ls-above", running, _("This turn must end above {n}").format(n=start), _ended_by(view)),
                 h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
                 _turn_fact(
                     "ls-due",
@@ -872,10 +872,28 @@ def _skip_line() -> Element:
     )
 
 
+def _ended_by(view: JSON) -> str:
+    """Why the match ended, in the rule's place over the valley once it has (``_turn_fact``): the worth of the
+    area that won it, or that no legal turn was left (its loser's or a draw's: the status says which). Nothing
+    else there: kept empty, the place was a blank line between "Light on the board" and "An area worth 7 wins"
+    (the board keeps its place at the end). No name: the status names who won, and a long one took a second
+    line where the rule's words, whose room the place keeps in play, take one. A match the host ended (no result)
+    or a reason of another kind says nothing here."""
+    result = view.get("result")
+    reason = result.get("reason") if isinstance(result, Mapping) else None
+    code = reason.get("code") if isinstance(reason, Mapping) else None
+    params = reason.get("params") if isinstance(reason, Mapping) else None
+    if code == "lightseeker-lit" and isinstance(params, Mapping) and isinstance(params.get("value"), int):
+        return _("Won by an area worth {n}").format(n=params["value"])
+    if code in ("lightseeker-stuck", "lightseeker-stuck-draw"):
+        return _("Ended: no legal turn left")
+    return ""
+
+
 def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:
     """A place over the valley that tells of the turn due (``due``: what it must reach, how many actions)
-    while the match runs, and of the match ended (``ended``: how many turns were played; nothing where the
-    status says it all) once its rules or its host ended it. Both words are always in the place, one
+    while the match runs, and of the match ended (``ended``: how many turns were played, why it ended:
+    ``_ended_by``) once its rules or its host ended it. Both words are always in the place, one
     shown, the other unseen and unread (``.ls-gone``), laid one over the other (css/app.css ``.ls-fact``):
     the place is as wide as the wider of them in play and at the end, so the lines, and the board under
     them, do not move as the match ends (the turn's words alone, held unseen, left "An area worth 7 wins"

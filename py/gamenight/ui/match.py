@@ -1112,12 +1112,14 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     with the line the host's controls add under the status). A rematch's opening and a turned player's
     colour are heard, not shown in the status (``turn_words``), so the room is one for the whole match,
     from its first turn on. An ended match (``room_ended``) lays nothing, its status taking its own room,
-    but on a board that stays put at the end."""
+    but on a board that stays put at the end: there the running match's room is marked as an end's
+    (``data-end``), in whose middle css/app.css stands the end's words."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
     ended = room_ended(ui, table)
-    key = ("room", table, i18n.generation(), together, ended)
-    return keep(_PANELS, key, lambda: _status_room(ui, table, together, ended), (ui.board,))
+    kept = not ended and _over(ui, table)
+    key = ("room", table, i18n.generation(), together, ended, kept)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together, ended, kept), (ui.board,))
 
 
 def room_ended(ui: MatchUi, table: Table) -> bool:
@@ -1130,15 +1132,21 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
     at the rejoin. A board that stays put at the end (``still_at_end``: Light Seeker's, whose lines over the
     valley keep their places then) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
-    (Normal) wins!" took one line where the computer's thinking took two. Its status stands at the top of the
-    room (css/app.css), the room under it."""
-    over = ui.view.get("result") or (ui.halted and not table.offline)
-    return bool(over) and not replaying(ui) and not getattr(ui.board, "still_at_end", False)
+    (Normal) wins!" took one line where the computer's thinking took two. Its status stood at the top of that
+    room, over an empty line (a player's pass at 320 × 640): it stands in its middle now (``data-end``: the room
+    left over shared above and under the words, css/app.css), the board where it was."""
+    return _over(ui, table) and not getattr(ui.board, "still_at_end", False)
 
 
-def _status_room(ui: MatchUi, table: Table, together: str, ended: bool) -> Element:
+def _over(ui: MatchUi, table: Table) -> bool:
+    """Whether the match is over and the board shows the move that ended it (``room_ended``)."""
+    return bool(ui.view.get("result") or (ui.halted and not table.offline)) and not replaying(ui)
+
+
+def _status_room(ui: MatchUi, table: Table, together: str, ended: bool, kept: bool = False) -> Element:
     words = [] if ended else room_words(ui, table, together)
-    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, drawn(w)) for w in words])
+    attrs = {"class": "match-room", "aria-hidden": "true", "data-end": "1" if kept else None}
+    return h("div", attrs, [h("span", {}, drawn(w)) for w in words])
 
 
 def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:

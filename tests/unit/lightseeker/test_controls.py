@@ -19,6 +19,7 @@ from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.alerts import heard, regions, said_in_turns
+from tests.unit.words import in_language
 
 from .test_rules import NEAR_WIN, played
 
@@ -981,7 +982,8 @@ def test_the_ended_board_says_how_many_turns_were_played_where_the_turns_facts_w
     above = f"This turn must end above {light}"
     assert playing_shown == [f"Light on the board: {light}", above, "An area worth 7 wins", "Turn 3: 2 actions"]
     ended_shown, ended_held = _info_line(BOARD.render(BOARD.start(ended, view), ended, None, TABLE))
-    assert ended_shown[1:] == ["", "An area worth 7 wins", "Turns played: 3"], ended_shown
+    value = ended["result"]["reason"]["params"]["value"]
+    assert ended_shown[1:] == [f"Won by an area worth {value}", "An area worth 7 wins", "Turns played: 3"], ended_shown
     # What one shows, the other holds: the places keep the room of both.
     assert {f"This turn must end above {ended['total_light']}", "Turn 4: 2 actions"} <= set(ended_held), ended_held
     assert {"Turns played: 2"} <= set(playing_held), playing_held
@@ -992,6 +994,30 @@ def test_the_ended_board_says_how_many_turns_were_played_where_the_turns_facts_w
         "An area worth 7 wins",
         "Turns played: 2",
     ]
+
+
+def test_the_rule_s_place_says_why_the_match_ended_and_no_place_over_the_valley_is_empty():
+    """A player's pass at 320 × 640 and 390 × 844: at the end the rule's place ("This turn must end above 10") was
+    an empty line between "Light on the board" and "An area worth 7 wins", kept so the board does not move. It says
+    why the match ended, in words without a name (the status names who won; a name could take a second line the
+    rule's words do not): the winning area's worth, or that no legal turn was left (a win or a draw), in English
+    and in Japanese. A reason of another kind (a peer's sentence) says nothing there, as before."""
+    _state, view = near_win()
+
+    def ended_with(reason) -> list[str]:
+        over = {**view, "result": {"ranking": [["ann"], ["bob"]], "reason": reason}}
+        return _info_line(BOARD.render(BOARD.start(over, view), over, None, TABLE))[0]
+
+    lit = {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 9}}
+    stuck = {"code": "lightseeker-stuck", "params": {"seat": "bob"}}
+    draw = {"code": "lightseeker-stuck-draw", "params": {"seat": "bob"}}
+    assert ended_with(lit)[1] == "Won by an area worth 9"
+    assert ended_with(stuck)[1] == ended_with(draw)[1] == "Ended: no legal turn left"
+    assert ended_with("Bob gave up")[1] == ""
+    assert all(ended_with(lit)) and all(ended_with(stuck)), "no place over the valley is empty"
+    with in_language("ja"):
+        assert i18n.plain(ended_with(lit)[1]) == "値9のエリアで決着"
+        assert i18n.plain(ended_with(draw)[1]) == "可能な手番がなく終了"
 
 
 def test_a_turn_starts_with_the_cursor_on_a_cube_that_can_move_nearest_buhs():
