@@ -630,14 +630,17 @@ COUNT_ELSEWHERE = (
     (32, 24),
     (20, 38),
     (20, 11),
-    # Past a hole's rim a count of two digits reaches over the cell's corner (below, or above, as past a ring
-    # note crossed twice, whose first count stands at the hole's place).
+    # A hole's corners (below, or above, as past a ring note crossed twice, whose first count stands at the
+    # hole's place): a count of two digits there is moved in to stand inside its cell, in the smaller type.
     (38, 40),
     (2, 40),
     (38, 9),
     (2, 9),
 )
 DIGIT = (7.5, 9.0)  # a digit of ``.rf-count`` (12 units, bold) is about 7 wide and 9 high, in board units
+# ``.rf-count-small``'s type (10 units) against ``.rf-count``'s: a count of two digits or more that fits nowhere
+# in its cell at full size (past a hole's rim it reached about 6 units over the cell's corner, onto the next cell).
+SMALL_COUNT = 10 / 12
 
 
 def _stroke(a: tuple[float, float], b: tuple[float, float], half: float) -> list[Box]:
@@ -701,9 +704,9 @@ def _meet(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _count_box(x: float, y: float, digits: int, spare: float = 0.5) -> Box:
-    w = DIGIT[0] * digits
-    return x - w / 2 - spare, y - DIGIT[1] - spare, x + w / 2 + spare, y + spare
+def _count_box(x: float, y: float, digits: int, spare: float = 0.5, scale: float = 1.0) -> Box:
+    w, hh = DIGIT[0] * digits * scale, DIGIT[1] * scale
+    return x - w / 2 - spare, y - hh - spare, x + w / 2 + spare, y + spare
 
 
 def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], under: Mapping[Cell, str]) -> list:
@@ -740,11 +743,11 @@ def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], u
             near += [b for b in moved if _meet(b, reach)]
         others = [b for at in around for b in written.get(at, ())]
         digits = len(str(step.count))
-        (x, y), on_block = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
-        drawn = _count_box(x0 + x, y0 + y, digits, 0)
+        (x, y), on_block, scale = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
+        drawn = _count_box(x0 + x, y0 + y, digits, 0, scale)
         for at in _cells_of(drawn):
             written.setdefault(at, []).append(drawn)
-        kind = "rf-count rf-count-on-tile" if on_block else "rf-count"
+        kind = "rf-count" + (" rf-count-on-tile" if on_block else "") + (" rf-count-small" if scale < 1 else "")
         out.append(h("text", {"class": kind, "x": x0 + x, "y": y0 + y, "text-anchor": "middle"}, str(step.count)))
     return out
 
@@ -758,24 +761,32 @@ def _cells_of(area: Box) -> list[Cell]:
 
 def _count_at(
     tile: str, along: str, visit: int, digits: int, lines: list[Box], written: list[Box], at: tuple[float, float]
-) -> tuple[tuple[float, float], bool]:
+) -> tuple[tuple[float, float], bool, float]:
     """Where a count of ``digits`` goes in a cell whose top-left corner is ``at`` holding ``tile``, its laser
     along ``along`` this ``visit`` (0 first): the first place clear of the tile, the lines and the counts
-    ``written``, on a block inside its square (the second value: on the block, in its ink). None clear (a cell
-    crossed four times): the first place."""
+    ``written``, on a block inside its square (the second value: on the block, in its ink), always inside its
+    own cell (a place near a side is moved in as far as the count is wide). A count of two digits or more
+    clear nowhere at full size tries the places again in the smaller type (the third value, ``SMALL_COUNT``).
+    None clear (a cell crossed four times): the first place, in the smallest type tried."""
     first = COUNT_ON_TILE.get(tile) or COUNT_BESIDE[along][min(visit, 1)]
     covered = [(at[0] + b[0], at[1] + b[1], at[0] + b[2], at[1] + b[3]) for b in _tile_boxes(tile)]
     m, far = CELL * 0.15, CELL * 0.85
     block = (at[0] + m, at[1] + m, at[0] + far, at[1] + far)
-    for x, y in (first, *COUNT_ELSEWHERE):
-        here, ink = _count_box(at[0] + x, at[1] + y, digits), _count_box(at[0] + x, at[1] + y, digits, 0)
-        if tile == "#" and not (
-            block[0] <= ink[0] and ink[2] <= block[2] and block[1] <= ink[1] and ink[3] <= block[3]
-        ):
-            continue
-        if not any(_meet(here, b) for b in (*covered, *lines, *written)):
-            return (x, y), tile == "#"
-    return first, tile == "#"
+    scales = (1.0, SMALL_COUNT) if digits > 1 else (1.0,)
+    for scale in scales:
+        half = DIGIT[0] * digits * scale / 2
+        for x, y in (first, *COUNT_ELSEWHERE):
+            x = min(max(x, half), CELL - half)  # inside its own cell (every place's y is, at 9 to 40)
+            here = _count_box(at[0] + x, at[1] + y, digits, 0.5, scale)
+            ink = _count_box(at[0] + x, at[1] + y, digits, 0, scale)
+            if tile == "#" and not (
+                block[0] <= ink[0] and ink[2] <= block[2] and block[1] <= ink[1] and ink[3] <= block[3]
+            ):
+                continue
+            if not any(_meet(here, b) for b in (*covered, *lines, *written)):
+                return (x, y), tile == "#", scale
+    half = DIGIT[0] * digits * scales[-1] / 2
+    return (min(max(first[0], half), CELL - half), first[1]), tile == "#", scales[-1]
 
 
 def border(size: int, edge: str) -> tuple[float, float]:

@@ -569,8 +569,18 @@ def _counts_clear(puzzle, layout: Layout, edge: str, warps=(), notes: Notes | No
     ]
     shapes += [(body, part) for body in by_class(tree, "rf-triangle-body") for part in _filled(body)]
     lines, boxes = _laser_boxes(laser), [_count_box(t) for t in counts]
+    # A count in the smaller type (``rf-count-small``, 10 units against 12) is as much narrower and lower.
+    small = [10 / 12 if "rf-count-small" in str(t.attr("class")).split() else 1.0 for t in counts]
+    boxes = [
+        (b[0] + (b[2] - b[0]) * (1 - k) / 2, b[3] - (b[3] - b[1]) * k, b[2] - (b[2] - b[0]) * (1 - k) / 2, b[3])
+        for b, k in zip(boxes, small, strict=True)
+    ]
+    steps = trace(layout, edge, warps).steps
     wrong = []
-    for text, box in zip(counts, boxes, strict=True):
+    for text, box, step in zip(counts, boxes, steps, strict=True):
+        x, y, w, hh = scene.box(puzzle.size, step.cell)
+        if not (x <= box[0] and box[2] <= x + w and y <= box[1] and box[3] <= y + hh):
+            wrong.append(f"{edge} {text_of(text)}: out of its cell {step.cell} ({box} in {(x, y, x + w, y + hh)})")
         on_block = "rf-count-on-tile" in str(text.attr("class"))
         for shape, part in shapes:
             inside = part[0] <= box[0] and box[2] <= part[2] and part[1] <= box[1] and box[3] <= part[3]
@@ -591,6 +601,11 @@ def test_the_board_writes_each_count_clear_of_tiles_warps_the_laser_and_other_co
     import random
 
     wrong = [w for edge in edge_names(PUZZLE.size) for w in _counts_clear(PUZZLE, LAYOUT, edge, WARPS)]
+    # A count of two digits past a hole's rim reached about 6 units over its cell's corner, over the next cell
+    # (L3's 10th step is in the hole at (3, 0)): every count stands inside its own step's cell.
+    holes = Layout.of(6, {(4, 5): "o", (0, 2): "\\", (3, 0): "o", (0, 0): "/", (2, 2): "/", (2, 3): "#", (5, 5): "|"})
+    assert [s.count for s in trace(holes, "L3").steps if s.cell == (3, 0)][-1] == 10
+    wrong += [w for edge in edge_names(6) for w in _counts_clear(puzzle_of(holes), holes, edge)]
     source = random.Random(7)
     for _board in range(16):
         tiles = {}
