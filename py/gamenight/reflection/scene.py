@@ -848,16 +848,24 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
         if not have:
             continue
         left = lefts[kind]
-        # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1".
-        heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + pgettext("tiles remaining", "{n} left")
+        # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1". A spent kind
+        # says so: "diagonal mirror: all placed", seen as a check mark on a dashed button (css/app.css). Dimmed
+        # at "×0" alone, every kind looked alike once every tile was placed, the tool in hand among them.
+        count = (
+            pgettext("tiles remaining", "{n} left").format(n=left)
+            if left > 0
+            else pgettext("tiles remaining", "all placed")
+        )
+        heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + count
+        shown = ("×", str(left)) if left > 0 else ("✓",)
         buttons.append(
             tool(
                 kind,
                 selected,
                 [
                     icon(icons[kind]),
-                    h("span", {"class": "visually-hidden"}, heard.format(n=left)),
-                    h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, "×", str(left)),
+                    h("span", {"class": "visually-hidden"}, heard),
+                    h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, *shown),
                 ],
                 disabled=left <= 0,
             )
@@ -887,7 +895,7 @@ def tool(kind: str, selected: str | None, content: list, disabled: bool = False)
         {
             "type": "button",
             "id": f"rf-tool-{kind}",
-            "class": "rf-tray-tile" + (" selected" if selected == kind else ""),
+            "class": "rf-tray-tile" + (" selected" if selected == kind else "") + (" spent" if disabled else ""),
             "data-action": "tray",
             "data-kind": kind,
             "aria-pressed": "true" if selected == kind else "false",

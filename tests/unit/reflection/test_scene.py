@@ -641,6 +641,57 @@ def test_a_kind_with_none_left_is_never_shown_chosen_and_the_next_kind_left_is()
     assert pressed(spent, "flat") == ["flat"]
 
 
+def test_once_every_tile_is_placed_the_tray_says_which_kinds_are_spent_and_which_tool_is_chosen():
+    """Once every tile was placed, the kind buttons were all disabled and dimmed alike (at "×0", heard "0 left"):
+    a player could not tell the spent kinds from the tool in hand. A spent kind is marked so, in sight (a check
+    mark for its count, a dashed border, no dimming that takes the mark under 3:1) and to a screen reader
+    ("… all placed"); the chosen tool keeps its mark, pressed, and not by colour alone."""
+    every = Layout.of(5, {(0, 0): "/", (1, 1): "\\", (2, 2): "/", (3, 0): "|", (3, 1): "-", (4, 4): "#", (2, 0): "o"})
+    for chosen in ("remove", "dot", "block"):
+        tray = scene.tray(PUZZLE, every, chosen)
+        buttons = {b.attr("data-kind"): b for b in find_all(tray, lambda e: e.tag == "button")}
+        for kind, name in (("diagonal", "diagonal mirror"), ("flat", "flat mirror"), ("block", "block")):
+            spent = buttons[kind]
+            assert "spent" in str(spent.attr("class")).split() and spent.attr("disabled") is True, kind
+            assert heard(spent) == f"{name}: all placed", heard(spent)
+            shown = find_all(spent, lambda e: e.attr("data-left") is not None)[0]
+            assert text_of(shown) == "✓" and shown.attr("aria-hidden") == "true"
+        pressed = [k for k, b in buttons.items() if b.attr("aria-pressed") == "true"]
+        assert pressed == ([chosen] if chosen != "block" else []), (chosen, pressed)
+    # A kind with tiles left reads as before, and is no spent one.
+    tray = scene.tray(PUZZLE, Layout.of(5, {(0, 0): "o"}), "diagonal")
+    buttons = {b.attr("data-kind"): b for b in find_all(tray, lambda e: e.tag == "button")}
+    assert (
+        "spent" not in str(buttons["diagonal"].attr("class"))
+        and heard(buttons["diagonal"]) == "diagonal mirror: 3 left"
+    )
+    assert "spent" in str(buttons["hole"].attr("class")).split() and heard(buttons["hole"]) == "black hole: all placed"
+    with in_language("ja"):
+        hole = next(b for b in find_all(scene.tray(PUZZLE, every, None), lambda e: e.attr("data-kind") == "hole"))
+        assert heard(hole) == "ブラックホール：すべて配置済み"
+
+
+def test_the_tray_s_spent_and_chosen_marks_are_seen_in_both_themes():
+    """The marks themselves (CSS): a spent kind is not dimmed as a whole (opacity .55 took its border and
+    count under 3:1), its border dashed in the controls' edge colour, its check mark in the text colour; the
+    chosen tool's frame is thicker in the text colour (an inner line), not only another colour."""
+    from tests.unit.reflection.test_colours import CSS, THEMES, contrast
+
+    def rule(selector: str) -> str:
+        found = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", CSS)
+        assert found, selector
+        return found.group(1)
+
+    spent = rule(".rf-tray-tile.spent")
+    assert not re.search(r"\.rf-tray-tile:disabled\s*\{[^}]*opacity", CSS)
+    assert "opacity" not in spent and "dashed" in spent and "var(--control-edge)" in spent
+    assert "var(--fg)" in rule(".rf-tray-tile.spent .rf-left")
+    assert "inset 0 0 0 1px var(--fg)" in rule(".rf-tray-tile.selected")
+    for colours in THEMES.values():
+        assert contrast(colours["control-edge"], colours["card"]) >= 3
+        assert contrast(colours["fg"], colours["card"]) >= 3
+
+
 def test_notes_are_kept_clear_of_the_laser_s_counts():
     """A running count was written over a note (a dot or a ring a solver put in an empty cell): the notes
     were not among what a count stands clear of. On random boards with notes in their empty cells, every
