@@ -775,8 +775,8 @@ def _count_at(
     scales = (1.0, SMALL_COUNT) if digits > 1 else (1.0,)
     for scale in scales:
         half = DIGIT[0] * digits * scale / 2
-        for x, y in (first, *COUNT_ELSEWHERE):
-            x = min(max(x, half), CELL - half)  # inside its own cell (every place's y is, at 9 to 40)
+        for place, y in (first, *COUNT_ELSEWHERE):
+            x = min(max(place, half), CELL - half)  # inside its own cell (every place's y is, at 9 to 40)
             here = _count_box(at[0] + x, at[1] + y, digits, 0.5, scale)
             ink = _count_box(at[0] + x, at[1] + y, digits, 0, scale)
             if tile == "#" and not (
