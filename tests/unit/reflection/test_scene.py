@@ -692,6 +692,14 @@ def test_the_tray_s_spent_and_chosen_marks_are_seen_in_both_themes():
         assert contrast(colours["fg"], colours["card"]) >= 3
 
 
+def test_a_tile_s_drawing_keeps_inside_its_cell():
+    """A count looks at its own cell's drawing alone (``scene._counts``): it stands inside its cell, its room
+    0.5 units out of it, and every tile's, note's and warp's drawing keeps 4 units or more inside its own."""
+    for tile in ("/", "\\", "|", "-", "o", "#", DOT, RING, scene.WARP, *scene.TRIANGLE_CORNERS):
+        for left, top, right, bottom in scene._tile_boxes(tile):
+            assert min(left, top) >= 4 and right <= scene.CELL - 4 and bottom <= scene.CELL - 4, tile
+
+
 def test_notes_are_kept_clear_of_the_laser_s_counts():
     """A running count was written over a note (a dot or a ring a solver put in an empty cell): the notes
     were not among what a count stands clear of. On random boards with notes in their empty cells, every
