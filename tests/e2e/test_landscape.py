@@ -269,7 +269,13 @@ def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a
         go(page, "#/")
         go(page, "#/raythread/table")
         expect(page.locator(".match-result")).to_be_visible()
-        at_every_size(page, ".match-status", ".rt-board", "button[data-action=table-new]", sizes=sizes)
+        # Who came second, with how many points, in the window too, under the focused Rematch: the standings began
+        # 452 px down a 375 px window (667 × 375), and 310 px down at 844 × 390, their rows under its edge.
+        rematch = "button[data-action=table-new]"
+        page.focus(rematch)
+        standings = (".match-result h2", ".match-result .ranking li:nth-child(2) .points")
+        at_every_size(page, ".match-status", ".rt-board", rematch, *standings, sizes=sizes)
+        expect(page.locator(rematch)).to_be_focused()
         found["finished"] = violations(page)
         assert not any(found.values()), found
 
