@@ -183,6 +183,11 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         resize(page, 390, 844)
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, ".match-status", ".rt-board")
+        # A tablet held upright (820 × 1180): the board, the hand and the seat cards with the scores in the window, as
+        # on a table on one device's page; the lobby's lines over the board pushed the cards under the window's edge.
+        resize(page, 820, 1180)
+        page.evaluate("window.scrollTo(0, 0)")
+        in_window(page, ".match-status", ".rt-board", ".rt-hand", ".match-seat:last-child .score")
 
         # A Reflection night hosted alone, started from the button down the page: the page scrolls the board whole
         # into the window and no further, keeping the lobby's row over it (the board's own focus put the match's
