@@ -1123,6 +1123,14 @@ def long_japanese_name_is_cut_short(page: Page, site_url: str, language: str) ->
         assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
         assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
         assert short["wordLines"] == 1 and not short["cut"], (where, short)
+    # A touch screen shows no title: a tap on the card draws the name whole (it was drawn whole nowhere before its
+    # player's turn), until a tap elsewhere; the card is no Tab stop (the page's Tab order is as it was).
+    page.tap(".match-seat:first-child .seat-name")
+    (long, short) = page.evaluate(NAME_LINES)
+    assert not long["cut"] and not short["cut"], long
+    page.tap(".match-seats h2")
+    assert page.evaluate(NAME_LINES)[0]["cut"]
+    assert page.evaluate("[...document.querySelectorAll('.match-seat')].map((e) => e.tabIndex)") == [-1, -1]
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])

@@ -1429,6 +1429,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 "li",
                 {
                     "class": "match-seat" + (" turn" if s.id in active else ""),
+                    # A tap focuses the card (never a Tab stop): a name cut short is then drawn whole (css), which
+                    # its title showed a pointer only.
+                    "tabindex": "-1",
                     "data-seat": s.id,
                     "data-colour": s.colour,
                 },
