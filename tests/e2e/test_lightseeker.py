@@ -449,14 +449,29 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
             rematch_stays_put(app)
 
 
+# The cubes' and the camera's CSS transitions running as the match screen's deal changes (``data-deal``): read in
+# the mutation's callback, right after the page drew it (``getAnimations`` styles the page first).
+GLIDES_AT_THE_DEAL = """() => {
+    window.glidesAtTheDeal = null;
+    new MutationObserver((changes, observer) => {
+        observer.disconnect();
+        window.glidesAtTheDeal = document.getAnimations()
+            .filter(a => a instanceof CSSTransition && a.effect.target.closest('.ls-board')).length;
+    }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-deal']});
+}"""
+
+
 def rematch_stays_put(page: Page) -> None:
     """The rematch of the match against the computer ended on ``page``: its seats turned, Bea starts it. From its
     first turn on the board's top is the same at every change of the page: Bea's turn built by clicks, the computer's
-    played back step by step, Bea's next turn."""
+    played back step by step, Bea's next turn. The new deal is drawn in place: no cube glides there from where the
+    last match ended (they crossed the valley over one another), counted as the page draws it."""
+    page.evaluate(GLIDES_AT_THE_DEAL)
     page.click("button[data-action=table-new]")
     status_says(page, "your turn")
     expect(page.locator(".match-result")).to_have_count(0)
     assert len(record(page)["log"]) == 0, "a rematch dealt afresh"
+    assert page.evaluate("window.glidesAtTheDeal") == 0, "cubes glided into the rematch's deal"
     watch_board_top(page, ".ls-board")
     state = engine(page)
     seat = state.to_move

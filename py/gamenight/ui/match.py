@@ -432,6 +432,11 @@ class MatchUi:
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     refusals: int = 0  # refusals so far: which of two alert regions says the standing one (``alerts``)
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
+    # How many screens this one's place held before it (``left``: a rematch, a new match, an undo). The screen's
+    # root carries it (``data-deal``), and the page draws a change of it with no CSS transition (index.html's
+    # ``gncRender``): a rematch's fresh deal was morphed onto the last match's pieces, and Light Seeker's cubes
+    # glided across the valley from where the last match ended, over one another, into their new places.
+    deal: int = 0
     # Moves played before the first step of ``log``: cut by its bound, or never told to this page (a
     # latecomer given the recent steps by a snapshot). The log says so instead of "No moves yet.", the
     # same on every page that lists the same steps.
@@ -888,7 +893,10 @@ def left(before: MatchUi | None, after: MatchUi) -> MatchUi:
     """``after``, the screen started in the place of ``before`` with ``before``'s turn not played (an undo, a
     new match or a rematch, a match taken from another tab), with its page asked to take out the entry of that
     turn (``TURNS_KEY``), unless ``after`` built the same turn again. Nothing would bring it back but the same
-    position at the same move count, and it stood in the browser's storage until newer ones pushed it out."""
+    position at the same move count, and it stood in the browser's storage until newer ones pushed it out.
+    ``after`` is the next ``deal`` of the place: the page draws it without gliding from ``before``'s pieces."""
+    if before is not None:
+        after = replace(after, deal=before.deal + 1)
     old = before.turn if before is not None else None
     if old is None or (after.turn is not None and after.turn[0] == old[0]):
         return after
@@ -1005,6 +1013,7 @@ def render(
         {
             "class": "match-screen",
             "data-game": ui.game,
+            "data-deal": ui.deal,
             "data-ended": "1" if result or ui.halted else None,
             "data-sending": "1" if table.sending else None,
             "data-action": "match",
