@@ -1138,10 +1138,11 @@ def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
-        # Each end a sentence of its own, named as its clue is ("Left 4: green 10."): in one list, "left 4
-        # green 10, right 4 …" ran a clue's name into its number and began a sentence in lower case.
-        said = _("{side} {index}: {colour} {number}").format(
-            side=_(scene.SIDE_NAMES[edge[0]]), index=edge[1:], colour=_(COLOURS[clue.colour]), number=clue.number
+        # Each end a sentence of its own, named as its clue is ("The left clue in row 4: green 10."): in one
+        # list, "left 4 green 10, right 4 …" ran a clue's name into its number and began a sentence in lower case.
+        named = scene.edge_name(edge)
+        said = _("{clue}: {colour} {number}").format(
+            clue=named[:1].upper() + named[1:], colour=_(COLOURS[clue.colour]), number=clue.number
         )
         if edge in wrong:
             # One sentence per language: Japanese puts its brackets against the number, with no space.

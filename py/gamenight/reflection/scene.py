@@ -396,13 +396,24 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
     return None
 
 
+# A clue named by the row or column it stands at: "right 6" (the 6th on the right) read as a clue showing 6,
+# on a board that draws no row or column numbers (QA79).
+EDGE_NAMES = {
+    "T": N_("the top clue in column {n}"),
+    "R": N_("the right clue in row {n}"),
+    "B": N_("the bottom clue in column {n}"),
+    "L": N_("the left clue in row {n}"),
+}
+
+
 def edge_name(name: str) -> str:
-    """ "T2" as a screen reader says it, the way the clue cells are named: "top 2"."""
-    return _("{side} {index}").format(side=_(SIDE_NAMES[name[0]]), index=name[1:])
+    """ "T2" as the hints, the announcements and the clue cells' names say it: "the top clue in column 2"."""
+    return _(EDGE_NAMES[name[0]]).format(n=name[1:])
 
 
 def edge_list(edges: Sequence[str], most: int = 0) -> str:
-    """Clues named as the board names them, in a sentence: "top 3, right 2 and left 5" ("上3、右2と左5"),
+    """Clues named as the board names them, in a sentence: "the top clue in column 3 and the left clue in row
+    5" ("3列目の上の数字と5行目の左の数字"),
     never the rules' short names ("T3"), which the board does not show. Past ``most`` (0: no limit), the
     first ``most - 1`` and how many more: a list of twenty names is not read to the end."""
     spoken = [edge_name(edge) for edge in edges]
@@ -416,7 +427,8 @@ MORE_CODE = re.compile(r"\+[1-9][0-9]?")
 
 
 def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
-    """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "top 3 and right 2" (and
+    """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "the top clue in column 3 and
+    the right clue in row 2" (and
     "4 more"); ``None`` if it is not one ``laser.clue_codes`` writes. Another ``translate`` than the page's
     (``i18n.english``: ``str(err)``, for logs and tests) gives the words in English. No player reads those:
     a reason reaches a page as codes and is worded there, a saved match's refused step too
@@ -426,7 +438,7 @@ def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
     if not edges or len(edges) > 6 or (more and len(edges) != 5) or not all(CLUE_CODE.fullmatch(e) for e in edges):
         return None
     if translate is not _:
-        named = [f"{SIDE_NAMES[edge[0]]} {edge[1:]}" for edge in edges] + ([f"{more[1:]} more"] if more else [])
+        named = [EDGE_NAMES[edge[0]].format(n=edge[1:]) for edge in edges] + ([f"{more[1:]} more"] if more else [])
         return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     named = [edge_name(edge) for edge in edges] + ([more_words(int(more[1:]))] if more else [])
     return conjunction(named)
@@ -438,14 +450,16 @@ def more_words(n: int) -> str:
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
-    """ "top 2: green 5, matched" ("top 2: green 5" where the board says nothing of matching: ``Look.matching``)."""
+    """ "The top clue in column 2: green 5, matched" (no "matched" where the board says nothing of matching:
+    ``Look.matching``)."""
     clue = puzzle.clue(name)
-    said = {"side": _(SIDE_NAMES[name[0]]), "index": name[1:], "colour": _(COLOUR_NAMES[clue.colour])}
+    named = edge_name(name)
+    said = {"clue": named[:1].upper() + named[1:], "colour": _(COLOUR_NAMES[clue.colour])}
     if look.matching:
         state = _("not matched yet") if wrong else _("matched")
-        label = _("{side} {index}: {colour} {number}, {state}").format(**said, number=clue.number, state=state)
+        label = _("{clue}: {colour} {number}, {state}").format(**said, number=clue.number, state=state)
     else:
-        label = _("{side} {index}: {colour} {number}").format(**said, number=clue.number)
+        label = _("{clue}: {colour} {number}").format(**said, number=clue.number)
     if look.path is not None and look.path.edge == name:
         label += _(", laser shown")
     if name in look.hint_edges:

@@ -64,7 +64,8 @@ def test_clues_show_number_colour_and_a_shape_for_colour_blind_players():
         assert f"rf-{clue.colour}" in e.attr("class")
         assert text_of(e) == str(clue.number)
         side = {"T": "top", "R": "right", "B": "bottom", "L": "left"}[name[0]]
-        assert e.attr("aria-label") == f"{side} {name[1:]}: {clue.colour} {clue.number}, matched"
+        line = "row" if name[0] in "LR" else "column"  # by its row or column (QA79: "top 1" read as a value)
+        assert e.attr("aria-label") == f"The {side} clue in {line} {name[1:]}: {clue.colour} {clue.number}, matched"
         (shape,) = by_class(e, "rf-shape")
         shapes.setdefault(clue.colour, set()).add(shape.tag if shape.tag != "path" else "diamond")
     assert shapes == {"green": {"circle"}, "yellow": {"diamond"}, "black": {"rect"}}
