@@ -70,6 +70,14 @@ reasons(
         "not-host": N_("Only the host may do that."),
         "already-joined": N_("You have already joined this lobby."),
         "replaced": N_("You joined from another window."),
+        "seat-moved": N_(
+            "{name} came back to this game night on another device, which now holds their seat: this window can "
+            "no longer play as {name}. Join under another name to watch."
+        ),
+        "rejoin-here": N_(
+            "{name} is connected to this game night already: this invitation brings {name} back only while they "
+            "are away. Join under another name, or ask the host for a new invitation."
+        ),
         "lobby-full": N_("This lobby is full ({max} members)."),
         "name-taken": N_("Someone here is already called {name} (or a name that looks the same); choose another name."),
         "slow-down": N_("You are chatting too fast; wait a moment."),
@@ -224,6 +232,11 @@ class Session:
         self.peers: dict[str, str] = {host_peer: self.host}
         self._flood: dict[str, p.FloodGuard] = {}
         self._chat_limits: dict[str, p.RateLimit] = {}
+        # The connections that come through an invitation the host made for a member who is away (their row's
+        # "Invite again"): that member may come back through it from any browser (``invited_back``), once.
+        self._invited_back: dict[str, str] = {}
+        # The tokens of members who came back on another device: their old browser is told so (``seat-moved``).
+        self._retired: dict[str, str] = {}
 
     @property
     def game(self) -> Game:
@@ -303,6 +316,7 @@ class Session:
         if peer == self.host_peer:
             return []  # the host page's own link: the session lives in that page, so it is always there
         self._flood.pop(peer, None)
+        self._invited_back.pop(peer, None)
         if self.peers.pop(peer, None) is None:
             return []
         return self._stamped(self._broadcast([]))
@@ -383,7 +397,7 @@ class Session:
                     (peer, self.snapshot(known.id).to_json()),
                 ]
             raise Refused("already-joined")
-        member = self._by_token(hello.token)
+        member = self._by_token(hello.token) or self._reclaim(peer, hello)
         out: Out = []
         if member is not None:
             old = self.peer_of(member.id)
@@ -393,6 +407,9 @@ class Session:
                 out.append((old, p.Bye("replaced").to_json()))
             self._seat_back(member.id)
         else:
+            moved = self._moved(hello.token)
+            if moved is not None:
+                raise Refused("seat-moved", name=moved.name)
             if len(self.members) >= MAX_MEMBERS:
                 raise Refused("lobby-full", max=MAX_MEMBERS)
             key = name_key(hello.name)
@@ -422,6 +439,36 @@ class Session:
         if seat is not None:
             self.seats[seat] = member
             self._drop_idle_bots()
+
+    def invited_back(self, peer: str, member: str) -> None:
+        """The connection ``peer`` comes through an invitation the host made for ``member`` (a person, away):
+        a hello with that member's name on it takes their place back, from any browser, without their token
+        (the old browser may be gone). The host made the invitation for them and pasted its reply: the channel is
+        the proof, as a token is. The member gets a new token and the old one stops working (``_reclaim``)."""
+        self._invited_back[peer] = member
+
+    def _reclaim(self, peer: str, hello: p.Hello) -> Member | None:
+        """The member the invitation ``peer`` came through was made for, back with a new token, if the hello is
+        theirs (their name); ``None`` if the invitation was not made for a member here or the hello is another
+        person's. Refused if that member is connected already (the invitation is stale: nothing changes)."""
+        member = self.members.get(self._invited_back.get(peer, ""))
+        if member is None or member.bot or member.id == self.host or name_key(member.name) != name_key(hello.name):
+            return None
+        if self.peer_of(member.id) is not None:
+            raise Refused("rejoin-here", name=member.name)
+        del self._invited_back[peer]
+        self._retired = {**dict(list(self._retired.items())[-(MAX_MEMBERS - 1) :]), member.token: member.id}
+        back = replace(member, token=_token(self.random))
+        self.members[member.id] = back
+        return back
+
+    def _moved(self, token: str | None) -> Member | None:
+        """The member whose retired ``token`` this is (they came back on another device), if any."""
+        found = None
+        for old, member in self._retired.items():  # compared in constant time, as tokens are
+            if token and hmac.compare_digest(old.encode(), token.encode()) and member in self.members:
+                found = self.members[member]
+        return found
 
     def _by_token(self, token: str | None) -> Member | None:
         if not token:
