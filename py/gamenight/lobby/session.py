@@ -53,7 +53,8 @@ HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
 CHAT_KEPT = 50  # chat lines kept for snapshots
 CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
-# Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins"; older
+# Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins", the lobby "moved"
+# (the old tokens of members who came back on another device: ``Session._retired``); older
 # saves lack them and load as before (a save without "stand_ins": the players of bot seats only watch).
 SAVE_VERSION = 1
 Out = list[tuple[str, JSON]]
@@ -129,6 +130,7 @@ reasons(
         "save-running": N_("a running match must be played in the lobby's seats"),
         "save-holders": N_("'holders' must list the match's seats"),
         "save-version": N_("unsupported saved lobby version"),
+        "save-moved": N_("'moved' must list the old tokens of members who came back on another device"),
         "no-bots": N_("{game} has no computer players."),
         "save-bot": N_("a computer player must be seated, at easy, normal or hard"),
         "save-stand-in": N_(
@@ -866,7 +868,7 @@ class Session:
             if match is None
             else {"record": match.record.to_json(), "holders": _pairs(match.holders)}
             | ({"stand_ins": dict(match.stand_ins)} if match.stand_ins else {}),
-        }
+        } | ({"moved": [[token, member] for token, member in self._retired.items()]} if self._retired else {})
 
     @classmethod
     def restore(cls, text: str | bytes, *, host_peer: str = HOST_PEER, random: Random | None = None) -> Session:
@@ -876,7 +878,7 @@ class Session:
         """
         raw = obj(loads(text, MAX_RECORD_BYTES), "saved-lobby", BadMessage)
         keys = ("v", "game", "options", "players", "host", "next_member", "members", "seats", "seq", "chat", "match")
-        only_keys(raw, keys, "saved-lobby", BadMessage)
+        only_keys(raw, (*keys, "moved"), "saved-lobby", BadMessage)
         if get_int(raw, "v", BadMessage) != SAVE_VERSION:
             raise BadMessage("save-version")
         self = cls.__new__(cls)
@@ -912,7 +914,27 @@ class Session:
         if match is not None:
             match.stand_ins = self._stand_ins(match, raw["match"].get("stand_ins", {}))
         self._open(host_peer)
+        self._retired = self._moved_tokens(raw.get("moved", []))
         return self
+
+    def _moved_tokens(self, raw: Any) -> dict[str, str]:
+        """The saved old tokens of members who came back on another device (``_retired``): each a token no member
+        holds, of a person here (not the host), at most ``MAX_MEMBERS``. A save without them has none."""
+        if not isinstance(raw, list) or len(raw) > MAX_MEMBERS:
+            raise BadMessage("save-moved")
+        held = {m.token for m in self.members.values()}
+        moved: dict[str, str] = {}
+        for pair in raw:
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+                raise BadMessage("save-moved")
+            token, member = pair
+            known = self.members.get(member)
+            if known is None or known.bot or member == self.host or not 16 <= len(token) <= p.MAX_TOKEN:
+                raise BadMessage("save-moved")
+            if token in held or token in moved:
+                raise BadMessage("save-moved")
+            moved[token] = member
+        return moved
 
     def _stand_ins(self, match: Match, raw: Any) -> dict[str, str]:
         """The saved ``Match.stand_ins``: a seat of the running match a computer player holds, for a

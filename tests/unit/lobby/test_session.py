@@ -855,3 +855,19 @@ def test_no_invitation_takes_back_the_host_or_a_computer_player():
     refused(table, "i1", p.Hello("Ann"), "name-taken")
     table.session.invited_back("i2", "m404")
     assert of_type(table.send("i2", p.Hello("Zed")), "welcome")  # no such member: an ordinary join
+
+
+def test_a_reloaded_host_page_still_tells_an_old_browser_its_seat_moved():
+    table = seated_table()
+    old_token = table.tokens["g1"]
+    table.session.disconnect("g1", table.now)
+    table.session.invited_back("i1", "m2")
+    table.send("i1", p.Hello("Bob"))
+    restored = Session.restore(table.state_json())
+    out = restored.handle("g1b", p.encode(p.Hello("Bob", old_token)), table.now)
+    assert [(to, m["type"], m.get("code")) for to, m in out] == [("g1b", "error", "seat-moved")]
+    raw = loads(table.state_json())
+    for bad in ([["not-a-token", "m2"]], [[old_token, "m9"]], [[old_token, "m1"]], "x"):
+        with pytest.raises(BadMessage) as err:
+            Session.restore(dumps({**raw, "moved": bad}))
+        assert err.value.code in ("save-moved", "field-type"), bad

@@ -3,7 +3,7 @@ from their row; the host's page names who joined by the lobby's name for them; a
 
 from gamenight.net import invite as iv
 from gamenight.ui.svg import find_all, text_of
-from tests.unit.ui.peers import Browser, FakeRtc, Page, answer, host_lobby, join, match_with_bea
+from tests.unit.ui.peers import Browser, FakeRtc, Page, answer, host_lobby, invite_link, join, match_with_bea
 from tests.unit.words import in_language
 
 
@@ -66,11 +66,18 @@ def test_after_a_name_clash_and_a_rename_the_host_is_told_the_name_that_joined()
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     join(rtc, host, "Bea")
-    cal, reply = answer(rtc, host, "Bea")  # Cal typed a name that is taken …
-    host.submit("reply", reply=reply)
+    link = invite_link(host)
+    cal = rtc.visit(Browser(), link)
+    cal.submit("join", name="Bea")  # Cal typed a name that is taken …
+    host.submit("reply", reply=cal.value_of("reply-code"))
     cal.submit("rename", name="Cal")  # … and renamed
     assert "Cal" in members(host)
     assert "Cal is connected." in host.text and "Bea is connected." not in host.text
+    # The same link answered on another device: the refusal names who used the invitation, Cal.
+    other = rtc.visit(Browser(), link)
+    other.submit("join", name="Dee")
+    host.submit("reply", reply=other.value_of("reply-code"))
+    assert "Dee's reply answers the invitation Cal already used" in text_of(host.by_class("error")[0])
 
 
 def test_a_reply_pasted_with_the_words_it_came_with_is_taken_and_a_refused_one_stays_in_the_field():
