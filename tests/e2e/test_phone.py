@@ -594,8 +594,8 @@ NAME_LINE_LEFTS = """(selector) => [...document.querySelectorAll(selector)].map(
 
 def moved_computer_in_two_lines(page: Page, moved: str) -> None:
     """A rematch against the computer open on ``page``, the computer moved from seat A to B: on a phone held
-    sideways (568 × 320) its card draws its name ("Bot A (Normal, seat B)", ``moved`` its last words) on two
-    lines at most, whole. Beside its score it took three ("Bot A" / "(Normal," / "seat B)") in a 120 px column."""
+    sideways (568 × 320) its card draws its name, by the seat it sits at now ("Bot B (Normal)", ``moved`` its
+    last words), on two lines at most, whole. Beside its score a longer one took three in a 120 px column."""
     at_size(page, (568, 320))
     names = page.evaluate(NAME_LINE_LEFTS, ".match-seat .seat-name")
     assert any(n["text"].endswith(moved) for n in names), names
@@ -681,7 +681,7 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         page.tap("button[data-action=table-new]")
         rematch_s_first_move(page, "Ann (A) to play · your turn", "Rematch: Ann (A) starts", "390 px")
         no_empty_status_line(page, "a rematch after its first move at 390 px")
-        moved_computer_in_two_lines(page, "(Normal, seat B)")
+        moved_computer_in_two_lines(page, "B (Normal)")
 
 
 def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_japanese(
@@ -740,7 +740,7 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
         no_empty_status_line(page, "a rematch after its first move at 320 px in Japanese")
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/raythread-rematch-2-320-ja-dark.png")
-        moved_computer_in_two_lines(page, "（ふつう、席B）")
+        moved_computer_in_two_lines(page, "B（ふつう）")
 
 
 # Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
