@@ -188,15 +188,13 @@ GAMES = ["raythread", "lightseeker"]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the rematch's first position is shot there
 
 
-def before_rematch(page: Page) -> None:
+def before_rematch(page: Page, game_id: str) -> None:
     """Over the Rematch of the ended match, who will start it: the computer player, whose seat turns to
-    the first (nobody was told before the press); it is the button's description. Named by its label, not
-    by the seat it moves to ("Bot 1 (Normal)" read as another opponent than the "Bot 2 (Normal)" played)."""
-    line = page.locator("#rematch-starts")
-    expect(line).to_have_text("In the rematch, Bot (Normal) starts.")
-    expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(
-        "In the rematch, Bot (Normal) starts."
-    )
+    the first (nobody was told before the press); it is the button's description. Named by the seat it will
+    sit at, as its card and the board will name it then ("Bot A (Normal)", Light Seeker's "Bot 1 (Normal)")."""
+    words = f"In the rematch, Bot {'A' if game_id == 'raythread' else '1'} (Normal) starts."
+    expect(page.locator("#rematch-starts")).to_have_text(words)
+    expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(words)
 
 
 def rematch(page: Page, game_id: str, moves: int) -> None:
@@ -252,7 +250,7 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     app.keyboard.press("ArrowRight" if at[1] == edge else "ArrowLeft")
     expect(app.locator(board)).not_to_have_attribute("aria-activedescendant", f"{prefix}{at[0]}{sep}{at[1]}")
     assert cursor(app, board, prefix, sep) is not None
-    before_rematch(app)
+    before_rematch(app, game_id)
     tab_to(app, "button[data-action=table-new]")  # the rematch, by keyboard too
     app.keyboard.press("Enter")
     rematch(app, game_id, moves)
@@ -300,7 +298,7 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
         phone.set_viewport_size({"width": 390, "height": 844})  # the rematch as on the phone of the rest
         phone.tap("button[data-action=rt-zoom]")
         expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)
-    before_rematch(phone)
+    before_rematch(phone, game_id)
     phone.tap("button[data-action=table-new]")
     rematch(phone, game_id, moves)
     if game_id == "raythread":

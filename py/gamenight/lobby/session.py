@@ -30,7 +30,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.bot import NAME as BOT_NAME  # never shown: every page calls it "Bot B (Hard)" (bot.called)
-from gamenight.core.bot import moved_bot, parse_level, turn_seed
+from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Log, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
@@ -724,26 +724,11 @@ class Session:
         seed = fresh_seed(self.random) if seed is None else seed
         seats = tuple(held)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
-        self._keep_bot_names(held)
         self.players, self.seats = players, held
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
-
-    def _keep_bot_names(self, held: Mapping[str, str | None]) -> None:
-        """A computer player left unnamed that the match about to start seats elsewhere (a rematch turned the
-        seats) keeps the name it was played under, read with its new seat ("Bot B (Normal, seat A)"), as at a table
-        (``core.bot.moved_bot``, the one rule): every page reads it from the member's name."""
-        game = self.game
-        was, now = seat_tags(game, list(self.seats)), seat_tags(game, list(held))
-        before = {m: s for s, m in self.seats.items() if m is not None}
-        for seat, m in held.items():
-            member = self.members.get(m) if m is not None else None
-            if member is None or not member.bot or before.get(member.id, seat) == seat:
-                continue
-            name = moved_bot(member.name, member.bot, was[before[member.id]], now[seat])
-            self.members[member.id] = replace(member, name=name)
 
     def _here(self) -> tuple[int, dict[str, str | None]]:
         """The player count and seats a match starts with: the lobby's, or for a rematch (the last match's

@@ -67,7 +67,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import NAME, PAUSE_MS, bot_tag, called, label, seated, unnamed_bot
+from gamenight.core.bot import PAUSE_MS, label, seated, unnamed_bot
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
@@ -288,16 +288,6 @@ class SeatAt:
     away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
-def bot_name(name: str, level: str, tag: str) -> str:
-    """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
-    the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
-    moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
-    sits at now inside its name's one pair of brackets: "Bot B (Normal, seat A)",
-    ``core.game.named_seat``)."""
-    own = bot_tag(name)
-    return called(level, own) if own is not None and own != tag else label(level)
-
-
 @dataclass(frozen=True)
 class Table:
     """Where a match is played from this page's point of view: its seats, and which of them this
@@ -332,12 +322,9 @@ class Table:
     @property
     def names(self) -> dict[str, str]:
         """Each seat's name as the page reads it: a computer player not named otherwise by its label in the
-        page's language ("Bot (Hard)", read with its seat "Bot B (Hard)": ``core.game.named_seat``)."""
-        tags = self.tags
-        return {
-            s.id: bot_name(s.name, s.level, tags.get(s.id, s.id)) if unnamed_bot(s.name, s.level) else s.name
-            for s in self.seats
-        }
+        page's language ("Bot (Hard)", read with the seat it sits at now "Bot B (Hard)": ``core.game.named_seat``;
+        also one a rematch stored before by the letter of the seat it had left, "Bot C": ``core.bot.bot_tag``)."""
+        return {s.id: label(s.level) if unnamed_bot(s.name, s.level) else s.name for s in self.seats}
 
     @property
     def colours(self) -> dict[str, str]:
@@ -350,15 +337,13 @@ class Table:
 
 
 # Who held each seat when a step of the log was played: (seat, name, computer level), the name empty
-# for a computer player named by its level, whose label is worded when shown, in the page's language (one a
-# rematch moved keeps its stored name, ``kept_bot``, worded the same way).
+# for a computer player named by its level, whose label is worded when shown, in the page's language, read with
+# the seat (a log kept before may hold "Bot B", the letter of a seat a rematch had moved it from: read the same).
 Holders = tuple[tuple[str, str, str], ...]
 
 
 def holders(table: Table) -> Holders:
-    return tuple(
-        (s.id, "" if unnamed_bot(s.name, s.level) and bot_tag(s.name) is None else s.name, s.level) for s in table.seats
-    )
+    return tuple((s.id, "" if unnamed_bot(s.name, s.level) else s.name, s.level) for s in table.seats)
 
 
 def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
@@ -366,14 +351,11 @@ def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
     told by the host before this page followed the match) the table's now."""
     if held is None:
         return table.names
-    tags = table.tags
 
-    def named(seat: str, name: str, level: str) -> str:
-        if not name or unnamed_bot(name, level):
-            return bot_name(name or NAME, level, tags.get(seat, seat))
-        return shown_name(name)
+    def named(name: str, level: str) -> str:
+        return label(level) if not name or unnamed_bot(name, level) else shown_name(name)
 
-    return {seat: named(seat, name, level) for seat, name, level in held}
+    return {seat: named(name, level) for seat, name, level in held}
 
 
 def default_name(index: int) -> str:
@@ -1339,7 +1321,8 @@ def moved_words(ui: MatchUi, table: Table, seat: str) -> str:
 
 def rematch_starts(name: str) -> str:
     """Under the Rematch of a game whose seats take turns, who will start it (``name``: the seat as players
-    read it, "Bea (A)"): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
+    read it at the seat they will sit at, "Bea (A)", a computer "Bot A (Hard)", as its card and the board will
+    name it, which tells two of one level apart): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
     (``ui/table.py``) and a lobby's (``ui/lobby/panel.py``), each from the rule it seats by
     (``lobby.rematch``); beside ``opening``, what the status says once it has started."""
     return _("In the rematch, {name} starts.").format(name=name)
@@ -1347,23 +1330,9 @@ def rematch_starts(name: str) -> str:
 
 def opening(table: Table, seat: str) -> str:
     """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
-    player too, ``turn_words`` adding "thinking…": "is thinking…" alone did not say that it starts)."""
-    return _("Rematch: {name} starts").format(name=starter(table, seat))
-
-
-def starter(table: Table, seat: str) -> str:
-    """The player of ``seat`` as the words of a rematch name who starts it (``rematch_starts``, ``opening``):
-    as the seat list does ("Bea (A)"), but a computer player left unnamed that is the only one of its level
-    at the table by its label alone, "Bot (Normal)". The name the seat list gives it holds its seat ("Bot B
-    (Normal)", ``core.bot.called``), and a rematch moves it: the computer player a person had just played as
-    "Bot 2 (Normal)" was announced "In the rematch, Bot 1 (Normal) starts.", read as another opponent. Its
-    card, the board and every turn after say its seat as before. Two of one level are told apart by it."""
-    by = {s.id: s for s in table.seats}
-    at = by.get(seat)
-    if at is None or not unnamed_bot(at.name, at.level):
-        return seat_label(table, seat)
-    alike = [s for s in table.seats if s.level == at.level and unnamed_bot(s.name, s.level)]
-    return label(at.level) if len(alike) == 1 else seat_label(table, seat)
+    player too, "Rematch: Bot A (Hard) starts", ``turn_words`` adding "thinking…": "is thinking…" alone did not
+    say that it starts). Named as the seat list names the seat (``seat_label``)."""
+    return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 
 # The seat colours (``core.game.SEAT_COLOURS``) as players name what they see, each looked up when said, in

@@ -44,7 +44,6 @@ from gamenight.core.bot import (
     NAME,
     called,
     level_name,
-    moved_bot,
     parse_level,
     thinking,
     turn_seed,
@@ -394,21 +393,17 @@ def turned(model: Model) -> Model:
     seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
     starts, so the same player does not move first every match).
 
-    Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
-    pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
-    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal, seat A)"),
-    stored as ``core.bot.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
-    its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
+    A person keeps the name the match before called them by, read with the seat they sit at now (a player's pass:
+    a default name that stayed with its seat read as another player): a default name goes with its person
+    ("Player 1 (B)", in the page's language: ``match.shown_name``). A computer left unnamed has no identity beyond
+    its level: it is stored unnamed (``NAME``) and named by the seat it sits at now, "Bot A (Normal)", as the
+    board's letters and colours are (one stored by a seat it had left, "Bot B", by a rematch before, too)."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
-    tags = seat_tags(rules, seats)
-
     players = rematch.turned(
         rules, [(s, name, model.bots.get(s, "")) for s, name in zip(seats, model.names, strict=True)]
     )
-    names = tuple(
-        moved_bot(name, level, tags[was], tags[s]) for s, (was, name, level) in zip(seats, players, strict=True)
-    )
+    names = tuple(NAME if unnamed_bot(name, level) else name for _was, name, level in players)
     bots = {s: level for s, (_was, _name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 
@@ -440,7 +435,7 @@ def rematch_starts(model: Model) -> str:
     seats = seat_ids(rules, model.players)
     names = dict(zip(seats, after.names, strict=True))
     table = table_of(replace(after, seats=_seats(model.game, seats, names, after.bots)))
-    return match.rematch_starts(match.starter(table, seats[0]))
+    return match.rematch_starts(match.seat_label(table, seats[0]))
 
 
 def restore(game: str, text: str, kept: Mapping[str, str] | None = None, now: int = 0) -> Model:

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, bot_tag, label, level_name, moved_bot
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import (
     JSON,
     OptionField,
     counting,
     form_number,
-    named_seat,
     seat_colour,
     seat_groups,
     seat_ids,
@@ -701,26 +700,18 @@ def _rematch_starts(client: Client, lobby: p.Lobby, again: bool) -> str:
     if not seated or None in seated:
         return ""
     # The rematch's table as it will be seated, its players named as the match's table names them (a computer
-    # player by its label, or moved off the seat it was named by, by the name the session will store for it:
-    # ``core.bot.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    # player by the seat it will sit at, "Bot A (Hard)"), as the seat list will read them (``screen.seat_label``).
     names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
-    was, at = _tags(lobby), {s.member: s.id for s in lobby.seats if s.member is not None}
-    now_tags = seat_tags(game, seats)
-
-    def moved(seat: str, member: str) -> str:
-        name, level = names.get(member, ""), bots.get(member, "")
-        return moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
-
     table = screen.Table(
         lobby.game,
         tuple(
-            screen.SeatAt(s, moved(s, m), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
             for s, m in zip(seats, seated, strict=True)
             if m is not None
         ),
     )
-    first = screen.starter(table, seats[0])
+    first = screen.seat_label(table, seats[0])
     return screen.rematch_starts(first) if again else _("In the next match, {name} starts.").format(name=first)
 
 
@@ -804,26 +795,25 @@ def _waiting(client: Client, sight: Sight) -> list[Element]:
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
-    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
-    rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
-    ``core.bot.moved_bot``), which the match screen reads "Bot B (Hard, seat A)" (``screen.bot_name``)."""
-    return {m.id: (m.name if bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
+    page's words, which the match screen reads with the seat it sits at now ("Bot B (Hard)":
+    ``core.game.named_seat``), whatever name a host's session stored for it (one of an earlier version kept "Bot C",
+    the letter of a seat a rematch had moved it from)."""
+    return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
 
 
 def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
-    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
-    name it keeps, read with its seat, "Bot B (Hard, seat A)"; a person by their name, held as a seat's is
-    (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
-    bots = {m.id for m in lobby.members if m.bot}  # a bot's name is read for its seat's letter (``bot_name``)
+    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart; a person by their name, held as a
+    seat's is (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
+    bots = {m.id for m in lobby.members if m.bot}  # a bot is named by its seat (below)
     names = {k: v if k in bots else i18n.held(v) for k, v in _names(lobby).items()}
     tags = _tags(lobby)
     levels = {m.id: m.bot for m in lobby.members if m.bot}
     for seat in seats or lobby.seats:
         if seat.member in levels:
             tag = tags.get(seat.id, seat.id)
-            names[seat.member] = named_seat(screen.bot_name(names[seat.member], levels[seat.member], tag), tag)
+            names[seat.member] = called(levels[seat.member], tag)
     return names
 
 
