@@ -292,7 +292,8 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     "game_id, seed, taps", [("raythread", 12, rt_taps), ("lightseeker", 4, ls_taps)], ids=["raythread", "lightseeker"]
 )
 def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, game_id, seed, taps):
-    """The match is played at 320 × 640 (Raythread's rematch at 390 × 844), where the status's words take one
+    """The match is played at 320 × 640 (Raythread's rematch and Light Seeker's first turn at 390 × 844: its board
+    staying put through a turn, ``ls_taps``), where the status's words take one
     line or two. A player's pass there: a turn's one line ("Player 1 to play · your turn") stood under the room
     of the computer's longer words (its thinking, its move played back: two lines, three on a screen with keys),
     blank above it, and the board moved 20 px up when the match ended. The status's words stand at the top of its
