@@ -166,7 +166,9 @@ BOARD_STILL = "() => [scrollY, document.querySelector('.ls-board').getBoundingCl
 
 def tap_where_it_is(page: Page, selector: str) -> None:
     """A finger's tap on ``selector`` where it stands now, which must be wholly in the window (Playwright's own
-    tap would scroll it there first, as no player's finger does)."""
+    tap would scroll it there first, as no player's finger does). Once it can take the tap (drawn, still, under
+    nothing else: Playwright's checks, whose scroll, were it needed, the board's place checked after would show)."""
+    page.locator(selector).tap(trial=True)
     box, height = page.locator(selector).bounding_box(), page.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box, height)
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -181,6 +183,8 @@ def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
     just brought in. The board stays put through the turn up to Buh's cube: in the first turn (one action) at
     390 × 844 from the turn's first tap on, its buttons in the window with the page's top; else (at 320 × 640, or
     two actions' steps over the buttons) from the first cube's tap on, which brings the buttons in once."""
+    # A tap on the board while the computer's turn is played back only ends the replay (``ls.build_turn``).
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
     board = state.board
     fits = len(move["actions"]) == 1 and page.viewport_size["height"] >= 844
     still = page.evaluate(BOARD_STILL) if fits else None
