@@ -166,9 +166,9 @@ BOARD_STILL = "() => [scrollY, document.querySelector('.ls-board').getBoundingCl
 
 def tap_where_it_is(page: Page, selector: str) -> None:
     """A finger's tap on ``selector`` where it stands now, which must be wholly in the window (Playwright's own
-    tap would scroll it there first, as no player's finger does). Once it can take the tap (drawn, still, under
-    nothing else: Playwright's checks, whose scroll, were it needed, the board's place checked after would show)."""
-    page.locator(selector).tap(trial=True)
+    tap would scroll it there first, as no player's finger does: its checks that nothing else takes the tap
+    scroll the page to retry, which moved the board 150 px at Buh's cube)."""
+    expect(page.locator(selector)).to_be_visible()
     box, height = page.locator(selector).bounding_box(), page.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box, height)
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
