@@ -65,7 +65,9 @@ reasons(
 )
 terms({word: word for word in scene.DIRECTION_WORDS.values()})
 SHOW_CONFIRM = ShowInWindow("button[data-action=ls-confirm]")
-SHOW_MOVES = ShowInWindow(".ls-moves")
+# ``still``: at 390 × 844 the buttons stood in the window (their bottom 0.4 px over its edge), and their scroll
+# margin moved the board 12 px up at the cube's tap; the margin is only room under them where the page must scroll.
+SHOW_MOVES = ShowInWindow(".ls-moves", still=True)
 SHOW_NOTE = ShowInWindow(".ls-note")
 
 
@@ -218,6 +220,11 @@ def _waiting(table: Table) -> JSON:
 # more, and the status stood 0.84 px above the window. Where the turn panel under the board ends below the
 # window (a phone), the status goes to the top too, showing as much of the turn as there is room for.
 FOCUS_MATCH = Focus(FOCUS_BOARD.selector, show=".match-status", whole=".match-main .ls-turn")
+# Keyboard focus back on the board in the middle of a turn (the last Slide or Tilt made, the last action undone):
+# the board in the window stays put. Its plain focus showed the page's top where the board fitted in the window
+# with it, and the board a finger played on jumped back down on a phone (12 px at 390 × 844, 172 at 320 × 640),
+# away from the Slide and Tilt buttons the cube's tap had brought in; Confirm turn still does (the turn is over).
+FOCUS_BOARD_STILL = replace(FOCUS_BOARD, still=True)
 
 
 class LightSeekerBoard:
@@ -397,11 +404,11 @@ class LightSeekerBoard:
             # status line above the board (the page's focus home), and a keyboard or screen-reader player lost
             # their place; it goes to the board, a game night's pages too (they ask no focus after a move).
             shown = (SHOW_NOTE,) if move is None and new_note(ui.note, new.note) else ()
-            return Reply(new, move, (*shown, FOCUS_BOARD))
+            return Reply(new, move, (*shown, FOCUS_BOARD if move is not None else FOCUS_BOARD_STILL))
         if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
-            return Reply(new, move, (FOCUS_BOARD,))
+            return Reply(new, move, (FOCUS_BOARD_STILL,))
         if new.note and new.note["code"] == "ls-use-buttons":
             # A tap where the chosen cube's arrows are drawn: on a touch screen they take no taps (half a
             # cell is under a finger's 44 px), so its Slide and Tilt buttons come into the window.
