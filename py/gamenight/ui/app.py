@@ -207,15 +207,16 @@ def game_card(info: GameInfo, moves: int | None = None) -> Element:
     if moves is not None:
         table = f"#/{info.id}/{TABLE}"
         ways = [(_("Continue your match"), table), *[w for w in ways if w[1] != table]]
-        said = h(
-            "p",
-            {"class": "waiting"},
-            ngettext(
-                "A match is saved on this device: {n} move played.",
-                "A match is saved on this device: {n} moves played.",
-                moves,
-            ).format(n=moves),
-        )
+        # A match dealt with no move in it yet (a rematch, or names typed and "Start the match") is waiting too:
+        # "0 moves played" read as if something had gone wrong.
+        words = ngettext(
+            "A match is saved on this device: {n} move played.",
+            "A match is saved on this device: {n} moves played.",
+            moves,
+        ).format(n=moves)
+        if not moves:
+            words = _("A match is set up on this device, waiting for its first move.")
+        said = h("p", {"class": "waiting"}, words)
     return h(
         "li",
         {"class": "card", "data-game": info.id},

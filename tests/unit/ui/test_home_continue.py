@@ -64,6 +64,13 @@ def test_a_card_says_a_match_is_waiting_and_offers_to_continue_it_first():
     assert actions(card({KEY: saved_after(11)}, "lightseeker")) == actions(card({}, "lightseeker"))
 
 
+def test_a_match_dealt_with_no_move_yet_is_waiting_too():
+    said = card({KEY: saved_after(0)})
+    assert actions(said)[0][:2] == CONTINUE
+    (line,) = find_all(said, lambda e: e.attr("class") == "waiting")
+    assert text_of(line) == "A match is set up on this device, waiting for its first move."
+
+
 def test_it_says_so_in_japanese_too():
     said = card({KEY: saved_after(1)}, language="ja")
     assert actions(said)[0][0] == "対戦の続きを遊ぶ"
