@@ -29,9 +29,31 @@ def test_boots_to_the_home_page_with_three_game_cards(app: Page, site_url: str, 
         expect(card.locator(".players")).to_have_text(players)
         expect(card.locator(".pitch")).not_to_be_empty()
         expect(card.locator(".actions a").first).to_be_visible()
+    # On a tablet upright (820 px: two 16 rem columns fit, three do not) the third card sat alone on a second row,
+    # and Reflection's buttons stood 120 px under its words. Every card takes the row now, its ways to play
+    # beside its words, from its top; held sideways (1180 px), three cards share one row as on a laptop.
+    for width, height, one_column in ((820, 1180, True), (1180, 820, False)):
+        resize(app, width, height)
+        boxes = app.evaluate(CARD_BOXES)
+        if one_column:
+            assert len({(b["left"], b["width"]) for b in boxes}) == 1, boxes
+            for b in boxes:
+                assert b["actionsLeft"] >= b["pitchRight"] and abs(b["actionsTop"] - b["titleTop"]) <= 1, b
+        else:
+            assert len({b["top"] for b in boxes}) == 1 and len({b["left"] for b in boxes}) == 3, boxes
     # Python fetched the runtime and the package from this origin only.
     assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in watch.requests)
     assert any(url.endswith("/py/gamenight.zip") for url in watch.requests)
+
+
+# Each home card's box, and where its words end and its ways to play begin.
+CARD_BOXES = """[...document.querySelectorAll('.card')].map((card) => {
+  const box = card.getBoundingClientRect(), pitch = card.querySelector('.pitch').getBoundingClientRect();
+  const actions = card.querySelector('.actions').getBoundingClientRect();
+  return {left: Math.round(box.left), top: Math.round(box.top), width: Math.round(box.width),
+          pitchRight: pitch.right, actionsLeft: actions.left, actionsTop: actions.top,
+          titleTop: card.querySelector('h2').getBoundingClientRect().top};
+})"""
 
 
 def test_the_start_compiles_none_of_its_dataclasses_and_fetches_each_boot_file_once(app: Page, site_url: str, watch):
@@ -322,6 +344,15 @@ def test_a_match_the_browser_does_not_let_the_page_save_is_said_and_leaving_asks
     page.locator(".rt-cell.rt-target").first.click()
     expect(unsaved).to_be_empty()
     assert page.evaluate("localStorage.getItem('gnc:table.raythread')") is not None
+    # Saved: the home page's card says a match waits here, and its first way to play goes on with it.
+    page.evaluate("location.hash = '#/'")
+    card = page.locator('.card[data-game="raythread"]')
+    expect(card.locator(".waiting")).to_have_text("A match is saved on this device: 1 move played.")
+    expect(page.locator(".card .waiting")).to_have_count(1)
+    expect(card.locator(".actions a").first).to_have_text("Continue your match")
+    card.locator(".actions a").first.click()
+    expect(page.locator(".rt-board")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Welcome back: the match is as you left it.")
     # Refused again: leaving (a reload, closing the tab) would lose the match, so the browser asks first.
     page.evaluate("window.storageFull = true")
     page.click(".rt-hand-tile:not([disabled])")
@@ -652,3 +683,8 @@ def test_a_stored_value_nested_too_deep_starts_the_page_and_says_what_it_dropped
     for route, _key, said in NESTED:
         app.evaluate("(route) => { location.hash = route; }", route)
         expect(app.locator("main"), route).to_contain_text(said)
+    # The home page reads the table's entry too: it says nothing of a match it cannot read.
+    app.evaluate("location.hash = '#/'")
+    expect(app.locator(".card")).to_have_count(3)
+    expect(app.locator(".card .waiting")).to_have_count(0)
+    expect(app.locator('.card[data-game="raythread"] .actions a').first).to_have_text("Play on this device")

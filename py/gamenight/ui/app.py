@@ -185,34 +185,118 @@ class StaticPage:
         return i18n.title(page) if page else SITE_TITLE
 
 
-def home() -> Element:
-    """The landing page: one card per game with its pitch, player count and actions."""
+def home(waiting: Mapping[str, int] | None = None) -> Element:
+    """The landing page: one card per game with its pitch, player count and actions; ``waiting``: the games whose
+    table on this device holds a match not finished, with the moves played in it (``waiting_matches``)."""
+    waiting = waiting or {}
     return h(
         "main",
         {"class": "page home"},
         h("h1", {"tabindex": "-1"}, _("Pick a game for tonight")),
         h("p", {"class": "lede"}, _("No accounts, no server: share a link and play together in your browsers.")),
-        h("ul", {"class": "cards"}, [game_card(info) for info in games.CATALOG]),
+        h("ul", {"class": "cards"}, [game_card(info, waiting.get(info.id)) for info in games.CATALOG]),
     )
 
 
-def game_card(info: GameInfo) -> Element:
+def game_card(info: GameInfo, moves: int | None = None) -> Element:
+    """``info``'s card; ``moves``: a match of it is saved on this device, not finished, with that many moves
+    played. The card says so, and its first (primary) way to play is to go on with it, where "Play on this
+    device" (which restores it too) said nothing of it."""
+    ways = card_actions(info)
+    said: Element | str = ""
+    if moves is not None:
+        table = f"#/{info.id}/{TABLE}"
+        ways = [(_("Continue your match"), table), *[w for w in ways if w[1] != table]]
+        # A match dealt with no move in it yet (a rematch, or names typed and "Start the match") is waiting too:
+        # "0 moves played" read as if something had gone wrong.
+        words = ngettext(
+            "A match is saved on this device: {n} move played.",
+            "A match is saved on this device: {n} moves played.",
+            moves,
+        ).format(n=moves)
+        if not moves:
+            words = _("A match is set up on this device, waiting for its first move.")
+        said = h("p", {"class": "waiting"}, words)
     return h(
         "li",
         {"class": "card", "data-game": info.id},
         h("h2", {}, h("a", {"href": f"#/{info.id}", "data-nav": "game"}, i18n.name(info.title))),
         h("p", {"class": "players"}, players(info)),
         h("p", {"class": "pitch"}, _(info.pitch)),
+        said,
         h(
             "div",
             {"class": "actions"},
             [
                 h("a", {"class": "button primary" if i == 0 else "button", "href": href}, label)
-                for i, (label, href) in enumerate(card_actions(info))
+                for i, (label, href) in enumerate(ways)
             ],
         ),
         offline_note(),
     )
+
+
+# Where a table on this device saves its match (``ui.table.store_key``, not imported: the start page does not
+# compile the table; a unit test holds the two to one name).
+def table_key(game: str) -> str:
+    return f"{TABLE}.{game}"
+
+
+def waiting_match(game: str, text: str | None) -> int | None:
+    """The moves played in the match ``text`` (a table's save, ``ui.table.save``) holds, if it is ``game``'s and
+    not finished; else ``None``: no save, a finished match, or one this page cannot read (damaged, or another
+    version's), whose card stays as it was (the table says what is wrong with it). Read by its shape only, not
+    replayed: the home page does not load the games' rules to be drawn."""
+    if not text:
+        return None
+    # The shared guard against text nested too deep to parse; imported only for a save to read (the start
+    # page of a first visit imports no more than it did).
+    from gamenight.core.jsonutil import decode
+
+    try:
+        saved = decode(text)
+    except (ValueError, RecursionError):
+        return None
+    record = saved.get("record") if isinstance(saved, dict) and saved.get("v") == 1 else None
+    if not isinstance(record, dict) or record.get("v") != 1 or record.get("game") != game:
+        return None
+    log = record.get("log")
+    if record.get("ended") is not None or not isinstance(log, list):
+        return None
+    return sum(1 for entry in log if isinstance(entry, dict) and "seat" in entry)  # moves, not the clock's ticks
+
+
+def waiting_matches(stored: Mapping[str, str | None]) -> dict[str, int]:
+    """The games with a match waiting on this device's table, and the moves played in it."""
+    found = {game: waiting_match(game, stored.get(table_key(game))) for game in games.ON_ONE_DEVICE}
+    return {game: moves for game, moves in found.items() if moves is not None}
+
+
+@dataclass(frozen=True)
+class HomePage:
+    """The landing page (``home``), which reads the tables' saves when it starts, and again when another tab
+    saves or clears one (``Stored``): its model is ``waiting_matches``."""
+
+    label: str = ""
+    storage_keys: tuple[str, ...] = field(default_factory=lambda: tuple(table_key(g) for g in games.ON_ONE_DEVICE))
+
+    def init(self, params: Mapping[str, str], env: Env) -> tuple[dict[str, int], list[Effect]]:
+        return waiting_matches(env.stored), []
+
+    def update(self, model: dict[str, int], message: Message) -> tuple[dict[str, int], list[Effect]]:
+        if isinstance(message, Stored) and message.key in self.storage_keys:
+            game = message.key.removeprefix(f"{TABLE}.")
+            moves = waiting_match(game, message.text)
+            if model.get(game) != moves:
+                waiting = {g: n for g, n in model.items() if g != game}
+                return (waiting if moves is None else {**waiting, game: moves}), []
+        return model, []
+
+    def view(self, model: dict[str, int]) -> Element:
+        return home(model)
+
+    def title(self, model: Any) -> str:
+        return SITE_TITLE
 
 
 def players(info: GameInfo) -> str:
@@ -340,7 +424,7 @@ def other_ways(info: GameInfo, heading: str, said: str) -> Element:
 def screen_for(route: Route) -> Screen:
     """The screen that shows ``route``."""
     if route.page == "home":
-        return StaticPage(home)
+        return HomePage()
     if route.page == "game" and route.game:
         info = games.info(route.game)
         assert info is not None  # parse_route makes a game route only for a known game
