@@ -819,12 +819,19 @@ def test_a_player_whose_browser_is_gone_gets_their_seat_back_through_the_invitat
     assert not errors(table.send("i1", p.Move("Y", {"add": 2})))
 
 
-def test_the_old_browser_of_a_player_who_came_back_elsewhere_is_told_so_and_changes_nothing():
-    table = seated_table()
+def came_back_elsewhere(table: Table) -> str:
+    """Bob's browser (``g1``) is gone, and Bob comes back on another device (``i1``) through the invitation the host
+    made from his row: the token his old browser holds."""
     old_token = table.tokens["g1"]
     table.session.disconnect("g1", table.now)
     table.session.invited_back("i1", "m2")
     table.send("i1", p.Hello("Bob"))
+    return old_token
+
+
+def test_the_old_browser_of_a_player_who_came_back_elsewhere_is_told_so_and_changes_nothing():
+    table = seated_table()
+    old_token = came_back_elsewhere(table)
     error = refused(table, "g1b", p.Hello("Bob", old_token), "seat-moved")
     assert error["params"] == {"name": "Bob"}
     assert table.session.peer_of("m2") == "i1"
@@ -859,10 +866,7 @@ def test_no_invitation_takes_back_the_host_or_a_computer_player():
 
 def test_a_reloaded_host_page_still_tells_an_old_browser_its_seat_moved():
     table = seated_table()
-    old_token = table.tokens["g1"]
-    table.session.disconnect("g1", table.now)
-    table.session.invited_back("i1", "m2")
-    table.send("i1", p.Hello("Bob"))
+    old_token = came_back_elsewhere(table)
     restored = Session.restore(table.state_json())
     out = restored.handle("g1b", p.encode(p.Hello("Bob", old_token)), table.now)
     assert [(to, m["type"], m.get("code")) for to, m in out] == [("g1b", "error", "seat-moved")]
