@@ -343,28 +343,21 @@ def skip_replay(page: Page, then: str) -> None:
         board.click(position=spot)
 
 
-# How many times the page's document has changed (a MutationObserver's batches: nodes, text, attributes),
-# counted from the first wait on it, as "<document's id>:<count>". Given ``mark`` (a count it returned), it
-# waits first until the count is past it: at once if it already is or the document is another (a reload),
-# at most ``ms``.
-_CHANGES = """([mark, ms]) => {
+# The page's document changed (a MutationObserver's batches: nodes, text, attributes) since this last said so,
+# or ``first``: a call that sets the count it is compared with. A reload's document is another one: changed.
+_CHANGED = """(first) => {
   let changes = window.__gncChanges;
   if (!changes) {
-    changes = window.__gncChanges = {id: Math.random().toString(36).slice(2), count: 0, wake: []};
-    new MutationObserver(() => {
-      changes.count += 1;
-      for (const wake of changes.wake.splice(0)) wake();
-    }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+    changes = window.__gncChanges = {count: 0, seen: -1};
+    new MutationObserver(() => { changes.count += 1; })
+      .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
   }
-  const now = () => `${changes.id}:${changes.count}`;
-  if (mark === null || now() !== mark) return now();
-  return new Promise(done => {
-    changes.wake.push(() => done(now()));
-    setTimeout(() => done(now()), ms);
-  });
+  if (!first && changes.count === changes.seen) return false;
+  changes.seen = changes.count;
+  return true;
 }"""
-# No wait for a change lasts longer than ``expect``'s own polls (a change the observer cannot see, as a
-# layout's, is then seen as late as ``expect`` would have seen it).
+# No wait for a change lasts longer than ``expect``'s own polls: what the observer cannot see (a layout's
+# change), or a page whose animation frames a paused ``clock`` holds, is seen as late as ``expect`` saw it.
 _CHANGE_WAIT_MS = 500
 
 
@@ -375,9 +368,9 @@ class Soon:
     20, 50, 100 and 100 ms apart, then every 500 ms (Playwright 1.65's ``retryWithProgressAndBackoff``): what
     came after a computer's thinking, a playback or a round trip over a peer link was seen up to half a second
     after it came, at each turn of a walk. Here each check is ``expect``'s own with a 1 ms timeout (one look),
-    and between two checks the page's document is watched (``_CHANGES``, a MutationObserver): the next check
-    follows the change that may have brought the text, whatever the locator or assertion (text, count, its
-    absence)."""
+    and between two checks the page's document is watched (``_CHANGED``, a MutationObserver, read on each
+    animation frame): the next check follows the change that may have brought the text, whatever the locator
+    or assertion (text, count, its absence, an attribute, visibility)."""
 
     def __init__(self, locator: Locator, message: str | None = None) -> None:
         self.locator, self.message = locator, message
@@ -388,9 +381,8 @@ class Soon:
 
         def checked(*args: Any, timeout: float = 5_000, **options: Any) -> None:
             deadline = monotonic() + timeout / 1000
-            mark: str | None = None
             with suppress(PlaywrightError):  # a reload destroyed the context: look again
-                mark = page.evaluate(_CHANGES, [None, 0])
+                page.evaluate(_CHANGED, True)
             while True:
                 try:
                     check(*args, timeout=1, **options)
@@ -400,9 +392,10 @@ class Soon:
                     if left_ms <= 0:
                         error.add_note(f"(waited {timeout:.0f} ms, checked again at each change of the page)")
                         raise
-                before, mark = mark, None
+                # Until the first animation frame after a change (a change between the last look and the check
+                # is one too); Playwright's own timeout, not the page's timers, ends a wait for nothing.
                 with suppress(PlaywrightError):
-                    mark = page.evaluate(_CHANGES, [before, min(left_ms, _CHANGE_WAIT_MS)])
+                    page.wait_for_function(_CHANGED, arg=False, timeout=min(left_ms, _CHANGE_WAIT_MS))
 
         return checked
 
