@@ -228,7 +228,11 @@ def test_a_reflection_puzzle_solved_by_ear(app: Page, site_url: str):
     # Every clue is a named cell with its colour and number; every square says what is on it.
     clues = {}
     for name in cells:
-        found = re.match(r"^(top|right|bottom|left) (\d+): (green|yellow|black) (\d+), (matched|not matched yet)", name)
+        found = re.match(
+            r"^The (top|right|bottom|left) clue in (?:row|column) (\d+): (green|yellow|black) (\d+), "
+            r"(matched|not matched yet)",
+            name,
+        )
         if found:
             clues[found[1], int(found[2])] = (found[3], int(found[4]))
     expected = {(SIDES[e[0]], int(e[1:])): (PUZZLE.clue(e).colour, PUZZLE.clue(e).number) for e in edge_names(n)}

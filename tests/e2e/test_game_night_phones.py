@@ -282,9 +282,9 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     for phone in (bea, cy):
         fits(phone)
         soon(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
-    for page in (host, bea, cy):  # who starts it, before the press, on every page: the computer player, alone
-        # of its level, by its label (its name holds the seat it leaves, "Bot D (Normal)")
-        soon(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot (Normal) starts.")
+    for page in (host, bea, cy):  # who starts it, before the press, on every page: the computer player, by the
+        # seat it will sit at (it sat at D: named by its seat, as the board's letters and colours are)
+        soon(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot A (Normal) starts.")
     # The host's rematch: a fresh board on every page, the seats turned one place so another player starts
     # (the same seat started every match): the computer player, in D, moves to A and plays first, then Ann,
     # now in B; each page sees who is where and whose turn it is.
@@ -299,6 +299,8 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     for page in (bea, cy):
         soon(page.locator(".match-status")).to_contain_text("Ann (B) to play", timeout=CONNECT_MS)
     soon(bea.locator(".match-seat[data-seat='C']")).to_contain_text("you")
+    for page in (host, bea, cy):  # the computer now at A is "Bot A", not the "Bot D" it was at D
+        soon(page.locator(".match-seat[data-seat='A'] .seat-name")).to_have_text("Bot A (Normal)")
     # Each player's seat and colour moved: said on their page (the colour stays with the seat).
     soon(host.locator(".role")).to_have_text("You play seat B (sky blue) this time.")
     soon(bea.locator(".role")).to_have_text("You play seat C (pink) this time.")

@@ -160,18 +160,48 @@ def rt_taps(page: Page, state: object, move: dict) -> None:
     page.tap(cell)
 
 
+# The page's scroll and the board's top in the window, in CSS px: the board a finger plays on, where it stands.
+BOARD_STILL = "() => [scrollY, document.querySelector('.ls-board').getBoundingClientRect().top]"
+
+
+def tap_where_it_is(page: Page, selector: str) -> None:
+    """A finger's tap on ``selector`` where it stands now, which must be wholly in the window (Playwright's own
+    tap would scroll it there first, as no player's finger does: its checks that nothing else takes the tap
+    scroll the page to retry, which moved the board 150 px at Buh's cube)."""
+    expect(page.locator(selector)).to_be_visible()
+    box, height = page.locator(selector).bounding_box(), page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box, height)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def ls_taps(page: Page, state: ls_rules.State, move: dict) -> None:
     """A Light Seeker turn by taps: each action's cube and button (on a touch screen the arrows take no
-    taps), Buh's cube, Confirm."""
+    taps), Buh's cube, Confirm; each tap where its target stands, in the window (``tap_where_it_is``).
+    A player's pass on a 390 × 844 phone: the board jumped 12 px up at a cube's tap in the first turn (its Slide
+    and Tilt buttons, in the window already, brought in with room under them) and back down at the action's (the
+    board's focus showing the page's top); at 320 × 640 it came down 172 px at the action's, away from the buttons
+    just brought in. The board stays put through the turn up to Buh's cube: in the first turn (one action) at
+    390 × 844 from the turn's first tap on, its buttons in the window with the page's top; else (at 320 × 640, or
+    two actions' steps over the buttons) from the first cube's tap on, which brings the buttons in once."""
+    # A tap on the board while the computer's turn is played back only ends the replay (``ls.build_turn``).
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
     board = state.board
-    for a in move["actions"]:
+    fits = len(move["actions"]) == 1 and page.viewport_size["height"] >= 844
+    still = page.evaluate(BOARD_STILL) if fits else None
+    for i, a in enumerate(move["actions"]):
         if page.locator(f"#ls-cube-{a['cube']}.ls-selected").count() == 0:
-            page.tap(ls.cell(board, a["cube"]))
-        page.tap(f".ls-move[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+            tap_where_it_is(page, ls.cell(board, a["cube"]))
+            expect(page.locator(f"#ls-cube-{a['cube']}.ls-selected")).to_have_count(1)
+        still = still or page.evaluate(BOARD_STILL)
+        assert page.evaluate(BOARD_STILL) == still, f"the board moved at cube {a['cube']}'s tap: {still}"
+        tap_where_it_is(page, f".ls-move[data-cube='{a['cube']}'][data-kind={a['kind']}][data-dir={a['dir']}]")
+        expect(page.locator(".ls-step.done")).to_have_count(i + 1)
+        assert page.evaluate(BOARD_STILL) == still, f"the board moved at action {i + 1}'s tap: {still}"
         board = ls_rules.act(board, ls_rules.Action(a["cube"], a["kind"], ls.Direction(a["dir"])))
         expect(page.locator(".ls-light")).to_have_attribute("data-light", str(ls_rules.total_light(board)))
-    page.tap(ls.cell(board, move["buh"]))
+    tap_where_it_is(page, ls.cell(board, move["buh"]))
     expect(page.locator(".ls-play")).to_have_attribute("data-step", "confirm")
+    assert page.evaluate(BOARD_STILL) == still, f"the board moved at Buh's cube's tap: {still}"
     page.tap("button[data-action=ls-confirm]")
 
 
@@ -188,15 +218,13 @@ GAMES = ["raythread", "lightseeker"]
 SHOTS = os.environ.get("GNC_SHOTS")  # a folder: the rematch's first position is shot there
 
 
-def before_rematch(page: Page) -> None:
+def before_rematch(page: Page, game_id: str) -> None:
     """Over the Rematch of the ended match, who will start it: the computer player, whose seat turns to
-    the first (nobody was told before the press); it is the button's description. Named by its label, not
-    by the seat it moves to ("Bot 1 (Normal)" read as another opponent than the "Bot 2 (Normal)" played)."""
-    line = page.locator("#rematch-starts")
-    expect(line).to_have_text("In the rematch, Bot (Normal) starts.")
-    expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(
-        "In the rematch, Bot (Normal) starts."
-    )
+    the first (nobody was told before the press); it is the button's description. Named by the seat it will
+    sit at, as its card and the board will name it then ("Bot A (Normal)", Light Seeker's "Bot 1 (Normal)")."""
+    words = f"In the rematch, Bot {'A' if game_id == 'raythread' else '1'} (Normal) starts."
+    expect(page.locator("#rematch-starts")).to_have_text(words)
+    expect(page.locator("button[data-action=table-new]")).to_have_accessible_description(words)
 
 
 def rematch(page: Page, game_id: str, moves: int) -> None:
@@ -252,7 +280,7 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     app.keyboard.press("ArrowRight" if at[1] == edge else "ArrowLeft")
     expect(app.locator(board)).not_to_have_attribute("aria-activedescendant", f"{prefix}{at[0]}{sep}{at[1]}")
     assert cursor(app, board, prefix, sep) is not None
-    before_rematch(app)
+    before_rematch(app, game_id)
     tab_to(app, "button[data-action=table-new]")  # the rematch, by keyboard too
     app.keyboard.press("Enter")
     rematch(app, game_id, moves)
@@ -266,26 +294,40 @@ def test_against_the_computer_to_the_end_by_keyboard_alone(app: Page, site_url: 
     "game_id, seed, taps", [("raythread", 12, rt_taps), ("lightseeker", 4, ls_taps)], ids=["raythread", "lightseeker"]
 )
 def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, game_id, seed, taps):
-    """The match is played at 320 × 640 (Raythread's rematch at 390 × 844), where the status's words take one
+    """The match is played at 320 × 640 (Raythread's rematch and Light Seeker's first turn at 390 × 844: its board
+    staying put through a turn, ``ls_taps``), where the status's words take one
     line or two. A player's pass there: a turn's one line ("Player 1 to play · your turn") stood under the room
     of the computer's longer words (its thinking, its move played back: two lines, three on a screen with keys),
     blank above it, and the board moved 20 px up when the match ended. The status's words stand at the top of its
-    room at every turn; at the end Light Seeker's board is where it was at the player's turns, and Raythread's
+    room at every turn (Light Seeker's end in its middle); at the end Light Seeker's board is where it was at the
+    player's turns, and Raythread's
     moves up once (its win takes its own room: kept, it stood over an empty line, test_phone.py's check)."""
-    phone.set_viewport_size({"width": 320, "height": 640})
+    # Light Seeker's first turn is played at 390 × 844, as a player's pass found its board jumping there (``ls_taps``).
+    first = {"width": 390, "height": 844} if game_id == "lightseeker" else {"width": 320, "height": 640}
+    phone.set_viewport_size(first)
     open_app(phone, site_url, "#/")
     phone.tap(f'a[href="#/{game_id}/table?vs=normal"]')
     expect(phone.locator(".match-status")).to_be_visible()  # the match saved (play_match reads it)
     tops: list[float] = []
+    turns = 0
 
     def each_turn() -> None:
+        nonlocal turns
+        turns += 1
+        if phone.viewport_size["width"] != 320:
+            if turns == 1:  # Light Seeker's first turn, at 390 × 844
+                return
+            phone.set_viewport_size({"width": 320, "height": 640})  # the rest of its match
         at = phone.evaluate(STATUS_AT)
         assert at["above"] <= 1, f"blank room above the status's words at 320 px: {at}"
         tops.append(at["board"])
 
     moves = play_match(phone, game_id, seed, taps, each_turn)
     end = phone.evaluate(STATUS_AT)
-    assert end["above"] <= 1 and len(set(tops)) == 1, f"the board's top at the turns {tops}, the end {end}"
+    # Light Seeker's end stands its words in the middle of the room it keeps (ui/match.py status_room: "Player 1
+    # wins!" stood over an empty line): half a line over them at most, 10 px at 320 px.
+    assert end["above"] <= (11 if game_id == "lightseeker" else 1), f"blank room above the end's words: {end}"
+    assert len(set(tops)) == 1, f"the board's top at the turns {tops}, the end {end}"
     # Light Seeker's board stays put at the end too; Raythread's status takes its own room then, its board moving up
     # (never down) rather than the win standing over an empty line (docs/rules/raythread.md).
     if game_id == "lightseeker":
@@ -296,7 +338,7 @@ def test_against_the_computer_to_the_end_by_touch(phone: Page, site_url: str, ga
         phone.set_viewport_size({"width": 390, "height": 844})  # the rematch as on the phone of the rest
         phone.tap("button[data-action=rt-zoom]")
         expect(phone.locator(".rt-board-wrap.zoomed")).to_have_count(1)
-    before_rematch(phone)
+    before_rematch(phone, game_id)
     phone.tap("button[data-action=table-new]")
     rematch(phone, game_id, moves)
     if game_id == "raythread":

@@ -183,6 +183,11 @@ def test_each_board_is_played_by_taps_with_all_a_turn_needs_in_the_window_of_a_p
         resize(page, 390, 844)
         page.evaluate("window.scrollTo(0, 0)")
         in_window(page, ".match-status", ".rt-board")
+        # A tablet held upright (820 × 1180): the board, the hand and the seat cards with the scores in the window, as
+        # on a table on one device's page; the lobby's lines over the board pushed the cards under the window's edge.
+        resize(page, 820, 1180)
+        page.evaluate("window.scrollTo(0, 0)")
+        in_window(page, ".match-status", ".rt-board", ".rt-hand", ".match-seat:last-child .score")
 
         # A Reflection night hosted alone, started from the button down the page: the page scrolls the board whole
         # into the window and no further, keeping the lobby's row over it (the board's own focus put the match's
@@ -269,7 +274,13 @@ def test_a_japanese_page_a_finished_match_and_large_text_keep_to_the_window_of_a
         go(page, "#/")
         go(page, "#/raythread/table")
         expect(page.locator(".match-result")).to_be_visible()
-        at_every_size(page, ".match-status", ".rt-board", "button[data-action=table-new]", sizes=sizes)
+        # Who came second, with how many points, in the window too, under the focused Rematch: the standings began
+        # 452 px down a 375 px window (667 × 375), and 310 px down at 844 × 390, their rows under its edge.
+        rematch = "button[data-action=table-new]"
+        page.focus(rematch)
+        standings = (".match-result h2", ".match-result .ranking li:nth-child(2) .points")
+        at_every_size(page, ".match-status", ".rt-board", rematch, *standings, sizes=sizes)
+        expect(page.locator(rematch)).to_be_focused()
         found["finished"] = violations(page)
         assert not any(found.values()), found
 

@@ -320,11 +320,13 @@ def saved_table(form: dict[str, str], seed: int) -> dict:
     return saved
 
 
-def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
+def saved_one_turn_from_the_end(seed: int, computer_first: bool = False) -> tuple[str, rules.State, dict]:
     """A Light Seeker table of two people on this device as its page saves it, played (by the CPython
     engine, turns chosen at random) up to a position where a turn ends the match; that position and
-    that turn."""
-    saved = saved_table({"name0": "Ann", "name1": "Bea", "kind0": "here", "kind1": "here"}, seed)
+    that turn. ``computer_first``: the first seat is the computer's (easy), not Ann's (the same turns: the
+    position is the same)."""
+    first = {"name0": "", "kind0": "easy"} if computer_first else {"name0": "Ann", "kind0": "here"}
+    saved = saved_table({**first, "name1": "Bea", "kind1": "here"}, seed)
     state = GAME.setup(GAME.options(saved["record"]["options"]), tuple(saved["record"]["seats"]), seed)
     chooser = random.Random(seed)
     while True:
@@ -335,6 +337,45 @@ def saved_one_turn_from_the_end(seed: int) -> tuple[str, rules.State, dict]:
         move = chooser.choice(moves)
         saved["record"]["log"].append({"at": 3_000, "seat": seat, "move": move})
         state, _ = GAME.play(state, seat, move, 0)
+
+
+# The lines of words over the valley as a person sees them (the status's, the lines over the valley: each text's
+# line boxes, none unseen or visually hidden), as rows of the page from the status's first to the board's top,
+# and the space between each row and the next (the board's top last), in CSS px; with a line's height.
+LINES_OVER_THE_VALLEY = """() => {
+  const rows = [];
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === 1) { walk(child); continue; }
+      if (child.nodeType !== 3 || !child.textContent.trim()) continue;
+      const el = child.parentElement;
+      if (getComputedStyle(el).visibility === 'hidden' || el.closest('.visually-hidden')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(child);
+      for (const box of range.getClientRects()) {
+        if (box.width === 0) continue;
+        const row = rows.find((r) => Math.abs(r.top - box.top) < 3);
+        if (row) { row.bottom = Math.max(row.bottom, box.bottom); row.words += ' ' + child.textContent.trim(); }
+        else rows.push({top: box.top, bottom: box.bottom, words: child.textContent.trim()});
+      }
+    }
+  };
+  walk(document.querySelector('.match-head'));
+  walk(document.querySelector('.ls-info'));
+  rows.sort((a, b) => a.top - b.top);
+  const board = document.querySelector('.ls-board').getBoundingClientRect().top;
+  const line = Math.max(...rows.map((r) => r.bottom - r.top));
+  const gaps = rows.map((r, k) => [Math.round((k + 1 < rows.length ? rows[k + 1].top : board) - r.bottom), r.words]);
+  return {gaps, line, tight: Math.min(...gaps.map(([g]) => g))};
+}"""
+
+
+def assert_no_empty_line(page: Page, said: str) -> None:
+    """No line over the valley is empty: between one row of words and the next (or the board) there is less room
+    than a line of words and the tightest space between two rows (where another line would fit)."""
+    seen = page.evaluate(LINES_OVER_THE_VALLEY)
+    empty = [(gap, words) for gap, words in seen["gaps"] if gap >= seen["line"] + max(seen["tight"], 0)]
+    assert empty == [], f"{said}: an empty line under these words (px, words): {empty}; {seen}"
 
 
 # The value discs drawn over Buh, as on the screen: each disc whose circle crosses Buh's body (their boxes'
@@ -357,7 +398,7 @@ VALUES_OVER_BUH = """async () => {
 def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str, language: str):
     """QA: the board moved 25 px up when the match ended: the lines about the turn ("This turn must end
     above …", "Turn N: … actions") went from the line above it. It stays where it was, and their places
-    say how many turns were played (the rule's place nothing: the status says who won), in English and in
+    say how many turns were played and why the match ended (the status says who won), in English and in
     Japanese (the browser's language, a parameter).
     QA: a value's disc was drawn over Buh on a 390 px phone (area 6, 7, 8 here, Buh on cube 7, before the last
     turn): no value crosses Buh on the screen, before the turn and at the end.
@@ -366,8 +407,14 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
     with the turn's first action, at a computer's replay too, and stayed there. The line keeps the room of
     the widest light it can say. One page takes a laptop's size (1280 × 800) and a phone's (390 × 844,
     320 × 640) in turn, the table saved one turn from the end (light 9, the last turn makes 11) opened afresh
-    at each; a failure names the size."""
-    saved, state, last = saved_one_turn_from_the_end(3)
+    at each; a failure names the size.
+    A player's pass at 320 × 640 and 390 × 844 (the first seat the computer's here): at the end the rule's place was
+    an empty line, and at 320 px "Bea (2) wins!" stood over another, the room of the computer's thinking (two lines
+    there). The rule's place says why the match ended, the end's words stand in the middle of that room: no line over
+    the valley is empty at the end, and the board stays where it was.
+    A rematch's board stays put from its first turn on (a unit test covers the room for every game): at 320 × 640,
+    in English, its first two turns (Bea's, by clicks; the computer's, played back) move it nowhere."""
+    saved, state, last = saved_one_turn_from_the_end(3, computer_first=True)
     with watched_page(
         browser, site_url, viewport={"width": 1280, "height": 800}, locale="ja-JP" if language == "ja" else "en-GB"
     ) as app:
@@ -391,11 +438,51 @@ def test_the_board_stays_put_when_the_match_ends(browser: Browser, site_url: str
             assert app.evaluate(VALUES_OVER_BUH) == [], f"{size}: a value over Buh"
             click_turn(app, state, last)
             expect(app.locator(".match-result")).to_be_visible()
-            expect(above).to_have_text("")
+            # Why the match ended, where the rule of the turn was (the status says who won).
+            expect(above).to_have_text(re.compile("Won by an area worth|のエリアで決着"))
+            assert_no_empty_line(app, f"{size}, at the end")
             # Focus goes from the board (Confirm turn put it there) to Rematch, the player's next action.
             expect(app.locator("button[data-action=table-new]")).to_be_focused()
             assert app.evaluate(top) == before, f"{size}: the board moved when the match ended"
             assert app.evaluate(VALUES_OVER_BUH) == [], f"{size}: a value over Buh at the end"
+        if language == "en":  # at 320 × 640, the last size
+            rematch_stays_put(app)
+
+
+# The cubes' and the camera's CSS transitions running as the match screen's deal changes (``data-deal``): read in
+# the mutation's callback, right after the page drew it (``getAnimations`` styles the page first).
+GLIDES_AT_THE_DEAL = """() => {
+    window.glidesAtTheDeal = null;
+    new MutationObserver((changes, observer) => {
+        observer.disconnect();
+        window.glidesAtTheDeal = document.getAnimations()
+            .filter(a => a instanceof CSSTransition && a.effect.target.closest('.ls-board')).length;
+    }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-deal']});
+}"""
+
+
+def rematch_stays_put(page: Page) -> None:
+    """The rematch of the match against the computer ended on ``page``: its seats turned, Bea starts it. From its
+    first turn on the board's top is the same at every change of the page: Bea's turn built by clicks, the computer's
+    played back step by step, Bea's next turn. The new deal is drawn in place: no cube glides there from where the
+    last match ended (they crossed the valley over one another), counted as the page draws it."""
+    page.evaluate(GLIDES_AT_THE_DEAL)
+    page.click("button[data-action=table-new]")
+    status_says(page, "your turn")
+    expect(page.locator(".match-result")).to_have_count(0)
+    assert len(record(page)["log"]) == 0, "a rematch dealt afresh"
+    assert page.evaluate("window.glidesAtTheDeal") == 0, "cubes glided into the rematch's deal"
+    watch_board_top(page, ".ls-board")
+    state = engine(page)
+    seat = state.to_move
+    move = next(m for m in GAME.legal(state, seat) if GAME.play(state, seat, m, 0)[0].outcome is None)
+    click_turn(page, state, move)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{STORE}')).record.log.length >= 2", timeout=30_000)
+    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=10_000)
+    status_says(page, "your turn")
+    tops = page.evaluate("window.boardTops")
+    assert any(replay for _top, _status, replay in tops), "the computer's turn was played back"
+    assert len({top for top, _status, _replay in tops}) == 1, sorted({(t, s) for t, s, _r in tops})
 
 
 # Buh on the screen against its cube's cell, once the board's glides have ended: the middles of their boxes

@@ -413,7 +413,9 @@ def test_a_keyboard_guest_who_closes_its_page_shows_disconnected_and_rejoins_its
       readable (axe, light and dark);
     - "Invite again" takes the host to the new card ("Invitation for Bea"), up the page; the invitation names
       the lobby, the game and host, the minutes left, and welcomes her back (her browser's saved token); she
-      is back in her seat C, her row badged "you"."""
+      is back in her seat C, her row badged "you";
+    - her phone gone for good (its context closed), the invitation from her row opened in another browser says it
+      is hers, with her name filled in, and brings her back to seat C."""
     host = open_host(people)
     bea_phone = people.person(**PHONE)
     bea = people.open(bea_phone, new_invitation(host))
@@ -450,6 +452,23 @@ def test_a_keyboard_guest_who_closes_its_page_shows_disconnected_and_rejoins_its
     soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     soon(seat(again, "C")).to_have_text("Bea")
     soon(member(again, "Bea").locator(".badge")).to_have_text("you")
+
+    # Her phone is gone (its browser context closed, her saved token with it): "Invite again" on her row, opened on
+    # a laptop, says whose it is, fills in her name and brings her back to seat C; the host's page sees her back.
+    bea_phone.close()
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    member(host, "Bea").locator("button[data-action=invite]").click()
+    card = host.locator(".invite").first
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    laptop = people.open(people.person(), card.locator(".invite-link").input_value())
+    soon(laptop.locator(".invited-for")).to_have_text("This invitation is for Bea: rejoin your seat.")
+    expect(laptop.locator("input[name=name]")).to_have_value("Bea")
+    laptop.locator("form[data-action=join] button[type=submit]").click()
+    soon(laptop.locator("main.join button[data-action=copy]").first).to_have_text("Copy reply", timeout=CONNECT_MS)
+    paste_reply(host, laptop.locator(".reply-code").input_value())
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(seat(laptop, "C")).to_have_text("Bea")
+    soon(member(laptop, "Bea").locator(".badge")).to_have_text("you")
 
 
 def test_an_invitation_made_before_a_game_switch_follows_the_game_and_a_reply_left_waiting_says_what_to_do(

@@ -564,6 +564,14 @@ def rematch_s_first_move(page: Page, your_turn: str, heard: str, where: str) -> 
     assert page.evaluate(top) == before, f"{where}: the board moved after the rematch's first move"
 
 
+def back_to_the_person(page: Page, turn_or_end: re.Pattern) -> None:
+    """After the person's move, the computer's: the status says the person's turn again, the longest words of a
+    running match's (its room is theirs: ``ui.match.status_room``), or the end (``turn_or_end``). Measured while
+    the computer thought, at 320 px in Japanese its one line stood in the two of the person's turn (the computer's
+    name took two lines too while a rematch named it by the seat it had left, "ボットA（ふつう、席B）")."""
+    expect(page.locator(".match-status")).to_contain_text(turn_or_end, timeout=BOT_MS)
+
+
 def against_the_computer(page: Page, game: str, your_turn: str) -> None:
     """``game``'s match against the computer (Normal) opened afresh on ``page``: once its status says it is the
     person's turn (``your_turn``, in the page's language), the status keeps no empty line at 390 px."""
@@ -594,8 +602,8 @@ NAME_LINE_LEFTS = """(selector) => [...document.querySelectorAll(selector)].map(
 
 def moved_computer_in_two_lines(page: Page, moved: str) -> None:
     """A rematch against the computer open on ``page``, the computer moved from seat A to B: on a phone held
-    sideways (568 × 320) its card draws its name ("Bot A (Normal, seat B)", ``moved`` its last words) on two
-    lines at most, whole. Beside its score it took three ("Bot A" / "(Normal," / "seat B)") in a 120 px column."""
+    sideways (568 × 320) its card draws its name, by the seat it sits at now ("Bot B (Normal)", ``moved`` its
+    last words), on two lines at most, whole. Beside its score a longer one took three in a 120 px column."""
     at_size(page, (568, 320))
     names = page.evaluate(NAME_LINE_LEFTS, ".match-seat .seat-name")
     assert any(n["text"].endswith(moved) for n in names), names
@@ -680,8 +688,9 @@ def test_the_status_keeps_no_empty_line_on_a_phone_in_english(browser: Browser, 
         to_one_point_against_the_computer(page, re.compile("your turn|wins"), "normal")
         page.tap("button[data-action=table-new]")
         rematch_s_first_move(page, "Ann (A) to play · your turn", "Rematch: Ann (A) starts", "390 px")
+        back_to_the_person(page, re.compile("your turn|wins"))
         no_empty_status_line(page, "a rematch after its first move at 390 px")
-        moved_computer_in_two_lines(page, "(Normal, seat B)")
+        moved_computer_in_two_lines(page, "B (Normal)")
 
 
 def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_japanese(
@@ -737,10 +746,11 @@ def test_the_status_keeps_no_empty_line_and_breaks_between_words_on_a_phone_in_j
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/raythread-rematch-320-ja-dark.png")
         rematch_s_first_move(page, "あなたの番", "再戦：", "320 px in Japanese")
+        back_to_the_person(page, re.compile("あなたの番|勝ち"))
         no_empty_status_line(page, "a rematch after its first move at 320 px in Japanese")
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/raythread-rematch-2-320-ja-dark.png")
-        moved_computer_in_two_lines(page, "（ふつう、席B）")
+        moved_computer_in_two_lines(page, "B（ふつう）")
 
 
 # Whenever the status says the computer is thinking, whether the status and the turn's badge (on the
@@ -1123,6 +1133,14 @@ def long_japanese_name_is_cut_short(page: Page, site_url: str, language: str) ->
         assert long["text"].startswith(names[0]) and long["title"] == long["text"], (where, long)  # whole
         assert long["wordLines"] == 1 and long["cut"] and long["tagOnWordLine"] is True, (where, long)
         assert short["wordLines"] == 1 and not short["cut"], (where, short)
+    # A touch screen shows no title: a tap on the card draws the name whole (it was drawn whole nowhere before its
+    # player's turn), until a tap elsewhere; the card is no Tab stop (the page's Tab order is as it was).
+    page.tap(".match-seat:first-child .seat-name")
+    (long, short) = page.evaluate(NAME_LINES)
+    assert not long["cut"] and not short["cut"], long
+    page.tap(".match-seats h2")
+    assert page.evaluate(NAME_LINES)[0]["cut"]
+    assert page.evaluate("[...document.querySelectorAll('.match-seat')].map((e) => e.tabIndex)") == [-1, -1]
 
 
 @pytest.mark.parametrize("language", ["en-GB", "ja-JP"])

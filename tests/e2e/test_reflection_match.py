@@ -350,8 +350,11 @@ def test_a_one_round_random_match_where_one_player_solves_and_the_other_gives_up
         # The match is over: the points table says how each round went (the finish order is gone).
         expect(page.locator(".rf-scores tr[data-seat='2'] td[data-round='1']")).to_contain_text("gave up")
     # A player's pass: at the race's final results focus was on the status, moved there by the page after a
-    # key, but no ring showed where it was (WCAG 2.4.7). A keyboard player sees it.
-    expect(bea.locator(".match-status")).to_be_focused()
+    # key, but no ring showed where it was (WCAG 2.4.7). A keyboard player sees it. "Yes, give up" puts it on
+    # the board's heading, now "Final results": on the status, a screen reader read it whole as the live
+    # region said the same news (controls.GAVE_UP_FOCUS).
+    expect(bea.locator(".match-main .rf-phase")).to_be_focused()
+    expect(bea.locator(".match-main .rf-phase")).to_have_text("Final results")
     assert bea.evaluate(FOCUS_RING) == {"style": "solid", "wide": True}, bea.evaluate(FOCUS_RING)
     if SHOTS:  # the final results, the focused status and the Solutions, for a person to look at
         for width, height in ((1280, 800), (390, 844)):

@@ -152,7 +152,7 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(app: Page, site_url: str):
     assert focused(app)["edge"] == "T1"
     app.keyboard.press("Enter")
     expect(app.locator('.rf-laser[data-edge="T1"]')).to_have_count(1)
-    assert announced(app).startswith("The laser from top 1 ")
+    assert announced(app).startswith("The laser from the top clue in column 1 ")
     app.keyboard.press("ArrowDown")
     keyboard_solve(app, SOLUTION)
     expect(app.locator("main")).to_have_attribute("data-phase", "solved")
@@ -337,9 +337,24 @@ def test_an_exported_game_opens_on_a_fresh_page(context: BrowserContext, app: Pa
 
 
 def test_options_pressed_by_keyboard_mid_puzzle_puts_focus_on_the_options_form(app: Page, site_url: str):
-    """QA14: the pressed button went with the board and focus fell to the page's body."""
+    """QA14: the pressed button went with the board and focus fell to the page's body. QA79: with a tile placed,
+    Options threw the puzzle away unasked: it asks first, "Keep this puzzle" focused, Escape keeps it."""
     open_puzzle(app, site_url)
+    app.locator("#rf-tool-diagonal").click()
+    cell(app, 0, 0).click()
     app.locator("#rf-options").focus()
+    app.keyboard.press("Enter")
+    expect(app.locator("#rf-keep-playing")).to_be_focused()
+    expect(
+        app.locator("#rf-leave-question-0, #rf-leave-question-1").filter(has_text="Go to the options?")
+    ).to_have_count(1)
+    app.keyboard.press("Escape")
+    expect(app.locator("#rf-options")).to_be_focused()
+    expect(cell(app, 0, 0)).to_have_attribute("data-tile", "/")
+    app.keyboard.press("Enter")
+    expect(app.locator("#rf-keep-playing")).to_be_focused()
+    app.keyboard.press("Tab")
+    expect(app.locator("#rf-options")).to_have_text("Yes, to the options")
     app.keyboard.press("Enter")
     expect(app.locator("main")).to_have_attribute("data-phase", "options")
     expect(app.locator("#rf-preset")).to_be_focused()

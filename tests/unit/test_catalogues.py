@@ -257,7 +257,8 @@ def test_japanese_diagonal_mirror_caption_names_the_way_out_once():
 
     with in_language("ja"):
         text = i18n.plain(text_of(games.guide("reflection").page()))
-    assert "左2から入ったレーザーは、曲がって上2から出ます。" in text and "上へ曲がり" not in text
+    assert "2行目の左の数字から入ったレーザーは、曲がって2列目の上の数字から出ます。" in text, text
+    assert "上へ曲がり" not in text
 
 
 # One Japanese word for one English word (docs/i18n.md, "Japanese: words used"). The English calls a computer

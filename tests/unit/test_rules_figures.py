@@ -106,8 +106,15 @@ def _rule(selector: str, css: str = CSS) -> str:
 def test_light_seeker_s_figures_have_a_frame_seen_in_the_dark_theme():
     """The valley's field is framed by a 1.5-unit stroke of its 600-unit picture: 0.6 px on a 224 px figure, half
     of it cut by the picture's edge, so in the dark theme the board ran into the page. On a rules figure the
-    frame is a stroke of whole pixels, whatever the figure's size, as Raythread's reads."""
-    frame = _rule(".guide-board .ls-field")
+    frame is a stroke of whole pixels, whatever the figure's size, as Raythread's reads. A figure is drawn by the
+    game's scene (``lightseeker.guide.picture``): its field is the board's (``.ls-field``), framed by the board's
+    rule, the one rule for both (a rule of the figures' own repeated it)."""
+    from gamenight.lightseeker import guide as ls_guide
+
+    figure = ls_guide.picture(ls_guide.example([((0, 0), 0), ((0, 1), 0)]), "frame", "two cubes")
+    (field,) = find_all(figure, lambda e: e.tag == "rect" and "ls-field" in str(e.attr("class")).split())
+    assert field.attr("class") == "ls-field"
+    frame = _rule(".ls-field")
     assert "vector-effect: non-scaling-stroke" in frame
     width = re.search(r"stroke-width:\s*([0-9.]+)px", frame)
     assert width and float(width[1]) >= 2  # half of it inside the picture: 1 px or more

@@ -138,35 +138,6 @@ def test_a_computer_player_with_its_tag_reads_in_one_pair_of_brackets():
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_a_moved_computer_player_s_name_holds_no_separator_of_a_line(language):
-    """A computer player a rematch moved keeps the name it was named by, "Bot B (Normal)", and is read with the
-    seat it sits at now. It read "Bot B (Normal) · A": the middle dot is the separator of a status line's and a
-    log line's parts, so "Bot B (Normal) · A is thinking…" and "Bot B (Normal) · A · +4" read the seat as a part
-    of its own. The seat goes inside the name's one pair of brackets, "Bot B (Normal, seat A)" ("ボットB（ふつう、
-    席A）"), for letters and numbers: a line with it has exactly the separators of its parts."""
-    from gamenight.core.bot import called
-
-    with in_language(language):
-        mark = i18n.separator().strip()
-        for level in LEVELS:
-            for was, now in (("B", "A"), ("2", "1")):
-                seated = named_seat(called(level, was), now)
-                assert mark not in seated, seated
-                assert seated.count("(") + seated.count("（") == 1, seated
-                assert i18n.plain(seated).endswith((f"{now})", f"{now}）")) and was in seated, seated
-                line = i18n.heading(seated, "+4")
-                assert i18n.plain(line).count(mark) == 1, line
-                with pytest.raises(BadMessage):  # still no person's name
-                    parse_name(i18n.plain(seated))
-        expected = (
-            "Bot\u00a0B\u00a0(Normal, seat\u00a0A)"
-            if language == "en"
-            else "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう、席\u2060A\u2060）"
-        )
-        assert named_seat(called("normal", "B"), "A") == expected
-
-
-@pytest.mark.parametrize("language", ["en", "ja"])
 def test_a_computer_player_s_label_and_the_setup_form_s_seat_never_part_before_their_bracket(language):
     """A computer player's label ("Bot (Hard)", with its seat "Bot C (Hard)") and the setup form's
     "Player 2 (B)" are joined as ``named_seat`` joins a name and its tag: no-break spaces in English, word

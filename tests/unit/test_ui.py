@@ -392,7 +392,7 @@ def test_help_opens_with_the_question_mark_and_closes_with_escape_over_any_scree
     ("route", "gestures"),
     [
         ("#/raythread/table?vs=normal", ["Tap a tile in your hand", "Tap a cell", "Tap a tile marked ↻"]),
-        ("#/lightseeker/table?vs=normal", ["Tap a cube, then an arrow", "Tap a cube"]),
+        ("#/lightseeker/table?vs=normal", ["Tap a cube, then a Slide or Tilt button", "Tap a cube"]),
         ("#/reflection/solo?preset=easy&seed=3", ["Tap a cell", "Drag a tile", "Tap a clue", "Drag an empty cell"]),
     ],
 )

@@ -79,8 +79,10 @@ def label(level: str) -> str:
 
 def called(level: str, tag: str) -> str:
     """A computer player as every page calls it once its seat is known (docs/architecture.md, Bots): "Bot",
-    its seat's tag and its level, "Bot B (Hard)" ("ボットB（むずかしい）"). The seat tells two of one level
-    apart (a lobby's members list), and the tag sits inside the label's one pair of brackets; joined as
+    its seat's tag and its level, "Bot B (Hard)" ("ボットB（むずかしい）"). A computer left unnamed has no identity
+    beyond its level: it is called by the seat it sits at now, in every match (a rematch moves it, and its name
+    with the seat's letter and colour), which tells two of one level apart; the tag sits inside the label's one
+    pair of brackets; joined as
     ``label`` is, so no line ends at "Bot" or before "(Hard)" (but on a seat card's narrow name column, where
     it may break before the bracket: ``ui.match._computer_name``)."""
     return _("Bot\u00a0{seat}\u00a0({level})").format(seat=tag, level=level_name(level))
@@ -97,29 +99,11 @@ def seated(name: str, tag: str) -> str | None:
     return None
 
 
-def moved_seated(name: str, tag: str) -> str | None:
-    """``name`` read with its seat's ``tag`` when it is a computer player's name a rematch moved from the seat
-    it was named by (``called``: "Bot B (Normal)", in the page's language): the seat it sits at now inside the
-    name's one pair of brackets, "Bot B (Normal, seat A)" ("ボットB（ふつう、席A）"), as a board-game site
-    tells a player's seat. Not "Bot B (Normal) (A)", two asides in a row, nor "Bot B (Normal) · A": the middle
-    dot is a status line's and a log line's separator ("Bot B (Normal) · A is thinking…" read the seat as a
-    part of its own). ``None`` for any other name."""
-    for level in LEVELS:
-        head, mark, tail = called(level, "\0").partition("\0")
-        if not mark or not (name.startswith(head) and name.endswith(tail)) or len(name) <= len(head) + len(tail):
-            continue
-        was = name[len(head) : len(name) - len(tail)]
-        if was != tag and bot_tag(f"{NAME} {was}") == was:
-            return _("Bot\u00a0{seat}\u00a0({level}, seat\u00a0{now})").format(
-                seat=was, level=level_name(level), now=tag
-            )
-    return None
-
-
 def unnamed_bot(name: str, level: str) -> bool:
     """Whether the player called ``name`` is a computer player (``level``: its level; "" for a person, who
     may be called "Bot") with no name of its own: stored as ``NAME`` (a table's computer seat left
-    unnamed), or given its label (a lobby's, in the page's language). The table's setup form and every
+    unnamed), or given its label (a lobby's, in the page's language), or by the letter of a seat a rematch moved
+    it from (``bot_tag``: saved before; read as unnamed, by its seat now). The table's setup form and every
     board ask this one rule, so what the form leaves empty is what a board names by its label. The label is
     compared exactly: only the page itself gives it (``ui.lobby.panel._names``, in the language it is read
     in), never a save or a peer, whose names ``lobby.protocol.parse_name`` reads (no brackets: a plain-space
@@ -127,26 +111,10 @@ def unnamed_bot(name: str, level: str) -> bool:
     return bool(level) and (name in (NAME, label(level)) or bot_tag(name) is not None)
 
 
-def kept_bot(tag: str) -> str:
-    """How a table stores an unnamed computer player that a rematch moved off the seat read ``tag`` (players
-    read "Bot B (Normal)" there): "Bot B", so it keeps that name at its new seat (``bot_name``), as a person keeps
-    theirs. Back at that seat it is stored as ``NAME`` again."""
-    return f"{NAME} {tag}"
-
-
-def moved_bot(name: str, level: str, was: str, now: str) -> str:
-    """How a rematch stores the player called ``name`` that it moved from the seat read ``was`` to the one read
-    ``now``: a computer left unnamed (``unnamed_bot``) keeps the letter it was named by (``kept_bot``), stored
-    as ``NAME`` again once back at that seat; any other name as it is. A table's Rematch (``ui.table.turned``)
-    and a lobby's (``lobby.session.Session``) both store it so."""
-    if not unnamed_bot(name, level):
-        return name
-    kept = bot_tag(name) or was
-    return NAME if kept == now else kept_bot(kept)
-
-
 def bot_tag(name: str) -> str | None:
-    """The seat's tag a computer player stored by ``kept_bot`` is called by; ``None`` for any other name."""
+    """The seat's tag in a computer player's name a rematch stored before ("Bot B": the letter of the seat it had
+    left, kept while it sat elsewhere); ``None`` for any other name. Tables and logs saved then still hold it:
+    ``unnamed_bot`` reads it as a computer left unnamed, which every page names by the seat it sits at now."""
     head, _, tag = name.partition(" ")
     return tag if head == NAME and tag and len(tag) <= 2 and tag.isascii() and tag.isalnum() else None
 

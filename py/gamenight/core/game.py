@@ -297,11 +297,9 @@ def named_seat(name: str | None, tag: str) -> str:
     its last word is the tag already ("Player 1" at Light Seeker's seat 1, not "Player 1 (1)"; Japanese
     writes the default name without a space, "プレイヤー1"). The brackets are the page's language's
     (Japanese: "Bea（B）", as the setup form's "プレイヤー1（A）"). A computer player, named by its label
-    "Bot (Hard)", takes the tag inside its brackets: "Bot C (Hard)" (``bot.seated``); one a rematch moved,
-    whose name carries brackets already, takes it inside them too: "Bot C (Hard, seat A)" (``bot.moved_seated``;
-    not after a middle dot, a line's separator). The words are for the page: its name's last word is held
-    whole with the tag by word joiners (``i18n.held``), which the renderer draws as one no-break span of the
-    plain words."""
+    "Bot (Hard)", takes the tag inside its brackets: "Bot C (Hard)" (``bot.seated``): the seat it sits at now.
+    The words are for the page: its name's last word is held whole with the tag by word joiners (``i18n.held``),
+    which the renderer draws as one no-break span of the plain words."""
     # Imported here, not at the top: the bot module imports this one (its moves and views are JSON).
     from gamenight.core import bot
 
@@ -313,10 +311,6 @@ def named_seat(name: str | None, tag: str) -> str:
         return as_bot
     if name.split()[-1:] == [tag] or name == i18n._("Player {n}").format(n=tag):
         return i18n.held(name)
-    if (moved := bot.moved_seated(name, tag)) is not None:
-        # A computer player a rematch moved keeps "Bot B (Normal)" and reads its seat in those brackets: "Bot B
-        # (Normal) (A)" read as two asides in a row, and "Bot B (Normal) · A" put a line's separator in a name.
-        return moved
     return i18n._("{name}\u00a0({seat})").format(name=i18n.held(name), seat=tag)
 
 

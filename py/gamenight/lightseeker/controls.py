@@ -65,7 +65,9 @@ reasons(
 )
 terms({word: word for word in scene.DIRECTION_WORDS.values()})
 SHOW_CONFIRM = ShowInWindow("button[data-action=ls-confirm]")
-SHOW_MOVES = ShowInWindow(".ls-moves")
+# ``still``: at 390 × 844 the buttons stood in the window (their bottom 0.4 px over its edge), and their scroll
+# margin moved the board 12 px up at the cube's tap; the margin is only room under them where the page must scroll.
+SHOW_MOVES = ShowInWindow(".ls-moves", still=True)
 SHOW_NOTE = ShowInWindow(".ls-note")
 
 
@@ -218,6 +220,11 @@ def _waiting(table: Table) -> JSON:
 # more, and the status stood 0.84 px above the window. Where the turn panel under the board ends below the
 # window (a phone), the status goes to the top too, showing as much of the turn as there is room for.
 FOCUS_MATCH = Focus(FOCUS_BOARD.selector, show=".match-status", whole=".match-main .ls-turn")
+# Keyboard focus back on the board in the middle of a turn (the last Slide or Tilt made, the last action undone):
+# the board in the window stays put. Its plain focus showed the page's top where the board fitted in the window
+# with it, and the board a finger played on jumped back down on a phone (12 px at 390 × 844, 172 at 320 × 640),
+# away from the Slide and Tilt buttons the cube's tap had brought in; Confirm turn still does (the turn is over).
+FOCUS_BOARD_STILL = replace(FOCUS_BOARD, still=True)
 
 
 class LightSeekerBoard:
@@ -397,11 +404,11 @@ class LightSeekerBoard:
             # status line above the board (the page's focus home), and a keyboard or screen-reader player lost
             # their place; it goes to the board, a game night's pages too (they ask no focus after a move).
             shown = (SHOW_NOTE,) if move is None and new_note(ui.note, new.note) else ()
-            return Reply(new, move, (*shown, FOCUS_BOARD))
+            return Reply(new, move, (*shown, FOCUS_BOARD if move is not None else FOCUS_BOARD_STILL))
         if event.type == "click" and event.action == "ls-undo" and ui.actions and not new.actions:
             # The last action taken back disables "Undo action", the button just pressed: focus goes to
             # the board instead of the page's body.
-            return Reply(new, move, (FOCUS_BOARD,))
+            return Reply(new, move, (FOCUS_BOARD_STILL,))
         if new.note and new.note["code"] == "ls-use-buttons":
             # A tap where the chosen cube's arrows are drawn: on a touch screen they take no taps (half a
             # cell is under a finger's 44 px), so its Slide and Tilt buttons come into the window.
@@ -724,9 +731,9 @@ class LightSeekerBoard:
                         h("span", {}, " " + _("(was {n})").format(n=WIDEST_LIGHT)),
                     ),
                 ),
-                # At the end nothing: "The match is over" here stood just under the status's "Ann (1) wins!",
-                # said twice (the status says how it ended, and the live region with it); the place keeps its room.
-                _turn_fact("ls-above", running, _("This turn must end above {n}").format(n=start), ""),
+                # At the end why it ended (``_ended_by``): "The match is over" here stood just under the status's
+                # "Ann (1) wins!", said twice; nothing here left an empty line over the valley (320 and 390 px).
+                _turn_fact("ls-above", running, _("This turn must end above {n}").format(n=start), _ended_by(view)),
                 h("span", {"class": "ls-target"}, _("An area worth {n} wins").format(n=view["win_area"])),
                 _turn_fact(
                     "ls-due",
@@ -872,10 +879,28 @@ def _skip_line() -> Element:
     )
 
 
+def _ended_by(view: JSON) -> str:
+    """Why the match ended, in the rule's place over the valley once it has (``_turn_fact``): the worth of the
+    area that won it, or that no legal turn was left (its loser's or a draw's: the status says which). Nothing
+    else there: kept empty, the place was a blank line between "Light on the board" and "An area worth 7 wins"
+    (the board keeps its place at the end). No name: the status names who won, and a long one took a second
+    line where the rule's words, whose room the place keeps in play, take one. A match the host ended (no result)
+    or a reason of another kind says nothing here."""
+    result = view.get("result")
+    reason = result.get("reason") if isinstance(result, Mapping) else None
+    code = reason.get("code") if isinstance(reason, Mapping) else None
+    params = reason.get("params") if isinstance(reason, Mapping) else None
+    if code == "lightseeker-lit" and isinstance(params, Mapping) and isinstance(params.get("value"), int):
+        return _("Won by an area worth {n}").format(n=params["value"])
+    if code in ("lightseeker-stuck", "lightseeker-stuck-draw"):
+        return _("Ended: no legal turn left")
+    return ""
+
+
 def _turn_fact(name: str, running: bool, due: str, ended: str) -> Element:
     """A place over the valley that tells of the turn due (``due``: what it must reach, how many actions)
-    while the match runs, and of the match ended (``ended``: how many turns were played; nothing where the
-    status says it all) once its rules or its host ended it. Both words are always in the place, one
+    while the match runs, and of the match ended (``ended``: how many turns were played, why it ended:
+    ``_ended_by``) once its rules or its host ended it. Both words are always in the place, one
     shown, the other unseen and unread (``.ls-gone``), laid one over the other (css/app.css ``.ls-fact``):
     the place is as wide as the wider of them in play and at the end, so the lines, and the board under
     them, do not move as the match ends (the turn's words alone, held unseen, left "An area worth 7 wins"

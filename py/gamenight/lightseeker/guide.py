@@ -23,9 +23,14 @@ SHORTCUTS: KeyList = (
     # Backspace undoes as U does (controls.py): the list named U alone, and a key that works unlisted is unknown.
     (("U", "Backspace"), N_("Light Seeker: undo the last action")),
 )
-# What a touch screen does on the board (controls.py), listed in the app's help on such a screen.
+# What a touch screen does on the board (controls.py), listed in the app's help on such a screen. The arrows on
+# the board take no taps there (css/app.css: half a cell is under a finger's 44 px): the chosen cube's Slide and
+# Tilt buttons act (the help said "then an arrow", which did nothing).
 GESTURES: GestureList = (
-    (N_("Tap a cube, then an arrow"), N_("Light Seeker: slide or tilt it (a small face shows what a tilt brings up)")),
+    (
+        N_("Tap a cube, then a Slide or Tilt button"),
+        N_("Light Seeker: slide or tilt it (a small face shows what a tilt brings up)"),
+    ),
     (N_("Tap a cube"), N_("Light Seeker: after the actions, Buh's new cube; then Confirm turn")),
 )
 
@@ -150,7 +155,16 @@ def page() -> Element:
         h(
             "ul",
             {},
-            h("li", {}, _("Tap or click a cube, then an arrow. The board shows the position and its light at once.")),
+            # By touch the arrows take no taps (``GESTURES``); by mouse both they and the buttons act.
+            h(
+                "li",
+                {},
+                _(
+                    "Tap a cube, then a Slide or Tilt button (they appear once a cube is chosen). With a mouse, "
+                    "click a cube, then an arrow on the board or a button. The board shows the position and its "
+                    "light at once."
+                ),
+            ),
             h("li", {}, _("Dimmed cubes and arrows cannot lead to a legal turn; you may still try them.")),
             h(
                 "li",

@@ -435,24 +435,34 @@ def _pieces(a: Point, b: Point) -> list[tuple[Point, Point]]:
 
 
 def _joined(edges: list[tuple[Point, Point]]) -> list[tuple[Point, Point]]:
-    """``edges`` with the pieces of one straight line (``_pieces``) joined back where nothing else meets them."""
+    """``edges`` with the pieces of one straight line (``_pieces``) joined back where nothing else meets them.
+
+    Each edge runs from its lower point to its higher one (``_pieces``), so a straight run of pieces is a chain
+    from one edge's end to the next edge's start: one walk along each run, from the edges no run leads into,
+    by a dict of the edges starting at each point (it restarted its search from the first edge after every
+    join, quadratic in the outline's pieces)."""
     ends: dict[Point, int] = {}
+    starting: dict[Point, list[tuple[Point, Point]]] = {}
     for a, b in edges:
         ends[a] = ends.get(a, 0) + 1
         ends[b] = ends.get(b, 0) + 1
-    joined = list(edges)
-    changed = True
-    while changed:
-        changed = False
-        for i, (a, b) in enumerate(joined):
-            for j, (c, d) in enumerate(joined):
-                if i != j and b == c and ends[b] == 2 and _straight(a, b, d):
-                    joined[i] = (a, d)
-                    del joined[j]
-                    changed = True
-                    break
-            if changed:
-                break
+        starting.setdefault(a, []).append((a, b))
+
+    def onward(a: Point, b: Point) -> tuple[Point, Point] | None:
+        """The edge that goes on straight from a–b at ``b``, where no other edge meets them."""
+        if ends[b] != 2:
+            return None
+        return next((e for e in starting.get(b, ()) if _straight(a, b, e[1])), None)
+
+    led = {after for a, b in edges if (after := onward(a, b)) is not None}
+    joined = []
+    for a, b in edges:
+        if (a, b) in led:
+            continue
+        start, at = a, (a, b)
+        while (after := onward(*at)) is not None:
+            at = after
+        joined.append((start, at[1]))
     return sorted(joined)
 
 

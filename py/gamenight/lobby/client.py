@@ -160,9 +160,13 @@ class Client:
                 self.chat = [*self.chat[-(CHAT_SHOWN - 1) :], message]
             case p.Error(code="request-gap", params=params):
                 out += self._resend_from(params.get("expected"), now_ms)
-            case p.Error(code="name-taken", about=p.Hello.type) if not self.welcomed:
+            case p.Error(code="name-taken" | "seat-moved" | "rejoin-here", about=p.Hello.type) if not self.welcomed:
                 self.name_refused = message
                 self.since_ms = None
+                if message.code == "seat-moved":
+                    # The member came back on another device, which holds the seat and a new token: this
+                    # page's token stopped working, and another name joins as a new member without it.
+                    self.token = None
             case p.Error():
                 self.refuse(message)
             case p.Bye():

@@ -30,7 +30,7 @@ from typing import Any
 
 from gamenight import games
 from gamenight.core.bot import NAME as BOT_NAME  # never shown: every page calls it "Bot B (Hard)" (bot.called)
-from gamenight.core.bot import moved_bot, parse_level, turn_seed
+from gamenight.core.bot import parse_level, turn_seed
 from gamenight.core.errors import BadMessage, BadOptions, GameNightError, IllegalMove
 from gamenight.core.game import JSON, Game, Log, Preparation, seat_colour, seat_ids, seat_tags
 from gamenight.core.jsonutil import get_int, get_str, loads, obj, only_keys
@@ -53,7 +53,8 @@ HOST_PEER = "host"  # the host's own page talks to the session as this peer
 MAX_MEMBERS = 24
 CHAT_KEPT = 50  # chat lines kept for snapshots
 CHAT_LIMIT, CHAT_WINDOW_MS = 5, 5000  # per member
-# Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins"; older
+# Members may carry "handled" (requests handled so far) and "bot", a running match "stand_ins", the lobby "moved"
+# (the old tokens of members who came back on another device: ``Session._retired``); older
 # saves lack them and load as before (a save without "stand_ins": the players of bot seats only watch).
 SAVE_VERSION = 1
 Out = list[tuple[str, JSON]]
@@ -70,6 +71,14 @@ reasons(
         "not-host": N_("Only the host may do that."),
         "already-joined": N_("You have already joined this lobby."),
         "replaced": N_("You joined from another window."),
+        "seat-moved": N_(
+            "{name} came back to this game night on another device, which now holds their seat: this window can "
+            "no longer play as {name}. Join under another name to watch."
+        ),
+        "rejoin-here": N_(
+            "{name} is connected to this game night already: this invitation brings {name} back only while they "
+            "are away. Join under another name, or ask the host for a new invitation."
+        ),
         "lobby-full": N_("This lobby is full ({max} members)."),
         "name-taken": N_("Someone here is already called {name} (or a name that looks the same); choose another name."),
         "slow-down": N_("You are chatting too fast; wait a moment."),
@@ -121,6 +130,7 @@ reasons(
         "save-running": N_("a running match must be played in the lobby's seats"),
         "save-holders": N_("'holders' must list the match's seats"),
         "save-version": N_("unsupported saved lobby version"),
+        "save-moved": N_("'moved' must list the old tokens of members who came back on another device"),
         "no-bots": N_("{game} has no computer players."),
         "save-bot": N_("a computer player must be seated, at easy, normal or hard"),
         "save-stand-in": N_(
@@ -224,6 +234,11 @@ class Session:
         self.peers: dict[str, str] = {host_peer: self.host}
         self._flood: dict[str, p.FloodGuard] = {}
         self._chat_limits: dict[str, p.RateLimit] = {}
+        # The connections that come through an invitation the host made for a member who is away (their row's
+        # "Invite again"): that member may come back through it from any browser (``invited_back``), once.
+        self._invited_back: dict[str, str] = {}
+        # The tokens of members who came back on another device: their old browser is told so (``seat-moved``).
+        self._retired: dict[str, str] = {}
 
     @property
     def game(self) -> Game:
@@ -303,6 +318,7 @@ class Session:
         if peer == self.host_peer:
             return []  # the host page's own link: the session lives in that page, so it is always there
         self._flood.pop(peer, None)
+        self._invited_back.pop(peer, None)
         if self.peers.pop(peer, None) is None:
             return []
         return self._stamped(self._broadcast([]))
@@ -383,7 +399,7 @@ class Session:
                     (peer, self.snapshot(known.id).to_json()),
                 ]
             raise Refused("already-joined")
-        member = self._by_token(hello.token)
+        member = self._by_token(hello.token) or self._reclaim(peer, hello)
         out: Out = []
         if member is not None:
             old = self.peer_of(member.id)
@@ -393,6 +409,9 @@ class Session:
                 out.append((old, p.Bye("replaced").to_json()))
             self._seat_back(member.id)
         else:
+            moved = self._moved(hello.token)
+            if moved is not None:
+                raise Refused("seat-moved", name=moved.name)
             if len(self.members) >= MAX_MEMBERS:
                 raise Refused("lobby-full", max=MAX_MEMBERS)
             key = name_key(hello.name)
@@ -422,6 +441,36 @@ class Session:
         if seat is not None:
             self.seats[seat] = member
             self._drop_idle_bots()
+
+    def invited_back(self, peer: str, member: str) -> None:
+        """The connection ``peer`` comes through an invitation the host made for ``member`` (a person, away):
+        a hello with that member's name on it takes their place back, from any browser, without their token
+        (the old browser may be gone). The host made the invitation for them and pasted its reply: the channel is
+        the proof, as a token is. The member gets a new token and the old one stops working (``_reclaim``)."""
+        self._invited_back[peer] = member
+
+    def _reclaim(self, peer: str, hello: p.Hello) -> Member | None:
+        """The member the invitation ``peer`` came through was made for, back with a new token, if the hello is
+        theirs (their name); ``None`` if the invitation was not made for a member here or the hello is another
+        person's. Refused if that member is connected already (the invitation is stale: nothing changes)."""
+        member = self.members.get(self._invited_back.get(peer, ""))
+        if member is None or member.bot or member.id == self.host or name_key(member.name) != name_key(hello.name):
+            return None
+        if self.peer_of(member.id) is not None:
+            raise Refused("rejoin-here", name=member.name)
+        del self._invited_back[peer]
+        self._retired = {**dict(list(self._retired.items())[-(MAX_MEMBERS - 1) :]), member.token: member.id}
+        back = replace(member, token=_token(self.random))
+        self.members[member.id] = back
+        return back
+
+    def _moved(self, token: str | None) -> Member | None:
+        """The member whose retired ``token`` this is (they came back on another device), if any."""
+        found = None
+        for old, member in self._retired.items():  # compared in constant time, as tokens are
+            if token and hmac.compare_digest(old.encode(), token.encode()) and member in self.members:
+                found = self.members[member]
+        return found
 
     def _by_token(self, token: str | None) -> Member | None:
         if not token:
@@ -675,26 +724,11 @@ class Session:
         seed = fresh_seed(self.random) if seed is None else seed
         seats = tuple(held)
         state = game.setup(game.options(self.options), seats, seed)  # BadOptions: the game's own reason
-        self._keep_bot_names(held)
         self.players, self.seats = players, held
         names = {seat: self.members[m].name for seat, m in self.seats.items() if m}
         bots = {seat: self.members[m].bot for seat, m in self.seats.items() if m and self.members[m].bot}
         self.match = Match(Record(self.game_id, self.options, seats, names, seed, bots=bots), state)
         return self._broadcast([])
-
-    def _keep_bot_names(self, held: Mapping[str, str | None]) -> None:
-        """A computer player left unnamed that the match about to start seats elsewhere (a rematch turned the
-        seats) keeps the name it was played under, read with its new seat ("Bot B (Normal, seat A)"), as at a table
-        (``core.bot.moved_bot``, the one rule): every page reads it from the member's name."""
-        game = self.game
-        was, now = seat_tags(game, list(self.seats)), seat_tags(game, list(held))
-        before = {m: s for s, m in self.seats.items() if m is not None}
-        for seat, m in held.items():
-            member = self.members.get(m) if m is not None else None
-            if member is None or not member.bot or before.get(member.id, seat) == seat:
-                continue
-            name = moved_bot(member.name, member.bot, was[before[member.id]], now[seat])
-            self.members[member.id] = replace(member, name=name)
 
     def _here(self) -> tuple[int, dict[str, str | None]]:
         """The player count and seats a match starts with: the lobby's, or for a rematch (the last match's
@@ -819,7 +853,7 @@ class Session:
             if match is None
             else {"record": match.record.to_json(), "holders": _pairs(match.holders)}
             | ({"stand_ins": dict(match.stand_ins)} if match.stand_ins else {}),
-        }
+        } | ({"moved": [[token, member] for token, member in self._retired.items()]} if self._retired else {})
 
     @classmethod
     def restore(cls, text: str | bytes, *, host_peer: str = HOST_PEER, random: Random | None = None) -> Session:
@@ -829,7 +863,7 @@ class Session:
         """
         raw = obj(loads(text, MAX_RECORD_BYTES), "saved-lobby", BadMessage)
         keys = ("v", "game", "options", "players", "host", "next_member", "members", "seats", "seq", "chat", "match")
-        only_keys(raw, keys, "saved-lobby", BadMessage)
+        only_keys(raw, (*keys, "moved"), "saved-lobby", BadMessage)
         if get_int(raw, "v", BadMessage) != SAVE_VERSION:
             raise BadMessage("save-version")
         self = cls.__new__(cls)
@@ -865,7 +899,27 @@ class Session:
         if match is not None:
             match.stand_ins = self._stand_ins(match, raw["match"].get("stand_ins", {}))
         self._open(host_peer)
+        self._retired = self._moved_tokens(raw.get("moved", []))
         return self
+
+    def _moved_tokens(self, raw: Any) -> dict[str, str]:
+        """The saved old tokens of members who came back on another device (``_retired``): each a token no member
+        holds, of a person here (not the host), at most ``MAX_MEMBERS``. A save without them has none."""
+        if not isinstance(raw, list) or len(raw) > MAX_MEMBERS:
+            raise BadMessage("save-moved")
+        held = {m.token for m in self.members.values()}
+        moved: dict[str, str] = {}
+        for pair in raw:
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+                raise BadMessage("save-moved")
+            token, member = pair
+            known = self.members.get(member)
+            if known is None or known.bot or member == self.host or not 16 <= len(token) <= p.MAX_TOKEN:
+                raise BadMessage("save-moved")
+            if token in held or token in moved:
+                raise BadMessage("save-moved")
+            moved[token] = member
+        return moved
 
     def _stand_ins(self, match: Match, raw: Any) -> dict[str, str]:
         """The saved ``Match.stand_ins``: a seat of the running match a computer player holds, for a

@@ -3,7 +3,7 @@
 A code holds only what the other browser needs to reach this one: the ICE username fragment and
 password, the DTLS certificate fingerprint, the UDP candidates, and a little lobby data (the invite's
 id and time, the lobby's id and name, its game and its host's name, so the guest sees what it is
-invited to; for a reply, the guest's name). Everything else of the SDP is
+invited to, and the member it brings back, if any; for a reply, the guest's name). Everything else of the SDP is
 what Chromium and Firefox always write for one data channel, so ``build_sdp`` writes it back.
 
 Layout (all integers big-endian)::
@@ -16,8 +16,10 @@ Layout (all integers big-endian)::
 Body of an invitation: invite id (4), lobby id (4), issued at (4, Unix seconds), ICE ufrag and pwd
 (each: a length byte, then 6 bits per character), fingerprint (32, SHA-256), candidates (a count
 byte, then each: kind byte = type | family << 2, the address, the port (2)), lobby name, game id
-and host name (each a length byte, then UTF-8). A reply: invite id (4), ufrag, pwd, fingerprint,
-candidates, setup role (1: 0 active, 1 passive), guest name. The code is the whole thing in base64url without padding.
+and host name (each a length byte, then UTF-8), and, only in an invitation the host made for a member who is away
+(their row's "Invite again"), that member's name (a length byte, then UTF-8). A reply: invite id (4), ufrag,
+pwd, fingerprint, candidates, setup role (1: 0 active, 1 passive), guest name. The code is the whole thing in
+base64url without padding.
 
 Decoding is strict and each failure says what went wrong in a sentence a player understands. The
 check is read before the version: only an intact code of another version is called one; anything else
@@ -62,7 +64,7 @@ _KINDS: tuple[Kind, Kind] = ("invitation", "reply")
 
 class BadCode(GameNightError):
     """A code that cannot be used; ``reason`` names why for programs: ``empty``, ``long``, ``garbled``,
-    ``truncated``, ``damaged``, ``version``, ``kind``, ``expired``, ``reused``, ``unknown``,
+    ``truncated``, ``damaged``, ``two``, ``version``, ``kind``, ``expired``, ``reused``, ``unknown``,
     ``unusable``."""
 
     def __init__(self, reason: str, code: str, /, **params: object) -> None:
@@ -103,6 +105,7 @@ reasons(
         ),
         "code-truncated": N_("This {what} code is incomplete: it was probably cut off. Copy the whole code again."),
         "code-damaged": N_("This code is damaged (a character was changed or lost): copy it again."),
+        "code-two": N_("This text holds two different Game Night codes: paste one at a time."),
     }
 )
 terms({"invitation": N_("invitation"), "reply": N_("reply")})
@@ -139,6 +142,9 @@ class Invitation:
     transport: Transport
     game: str = ""  # the lobby's game id (registry id; "" only in codes made by hand)
     host: str = ""  # the host's display name
+    # The member this invitation brings back to their seat (made from their row while they were away), or "" for
+    # anyone: the guest's page says whose it is and fills in the name (the lobby checks it, ``Session.invited_back``).
+    member: str = ""
 
     def expires_s(self) -> int:
         """When this invitation stops being accepted (Unix seconds)."""
@@ -253,6 +259,7 @@ def encode_invitation(invitation: Invitation) -> str:
         + _text(name)
         + _text(invitation.game.encode())
         + _text(invitation.host.encode()[: MAX_HOST_NAME * 4])
+        + (_text(invitation.member.encode()[: MAX_HOST_NAME * 4]) if invitation.member else b"")
     )
     return _wrap(0, body)
 
@@ -334,7 +341,12 @@ def read_invitation(code: str) -> Invitation:
     lobby_name, game, host = _name(reader), _name(reader), _name(reader)
     if game and not GAME_ID.match(game):
         raise _damaged()
-    invitation = Invitation(invite, lobby, issued_s, lobby_name, transport, game, host)
+    member = ""
+    if reader.at < len(reader.data):  # written only for a member: then a name the page shows and puts in its field,
+        member = _name(reader)  # one a lobby could hold (no blank ends, line breaks or controls)
+        if not member or member != member.strip() or len(member) > MAX_HOST_NAME or not member.isprintable():
+            raise _damaged()
+    invitation = Invitation(invite, lobby, issued_s, lobby_name, transport, game, host, member)
     reader.end()
     return invitation
 
@@ -365,17 +377,75 @@ _AROUND = ".,;:!?)]}>'\"»”’…([{<«“‘"
 
 
 def code_of(text: str) -> str:
-    """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link.
-    Codes hold no spaces: the line breaks a mail or chat app put in a long one (spaces, once pasted
-    into a one-line field) are dropped, and so are the ones a chat app percent-encoded in a link ("%20",
-    "%0A": the link is percent-decoded first; no code holds "%"), with the punctuation a chat app or a
-    sentence left at the code's ends (``_AROUND``). What else is wrong stays, for ``_unwrap`` to name."""
-    text = "".join(unquote(text).split())
+    """The code in pasted text: a bare code, or the part after ``#join=`` / ``#reply=`` in a link, alone or with the
+    message it came in ("here you go: CODE thanks!"). Codes hold no spaces: the line breaks a mail or chat app put
+    in a long one (spaces, once pasted into a one-line field) are dropped, and so are the ones a chat app
+    percent-encoded in a link ("%20", "%0A": the link is percent-decoded first; no code holds "%"), with the
+    punctuation a chat app or a sentence left at the code's ends (``_AROUND``). Among words, the code is the run
+    of words that makes a whole code (``_whole``: its header's length and its check), as Reflection's saved codes
+    are read (``reflection.savecode.line_in``, whose codes start with a prefix where these start with their
+    header); two different codes are refused ("code-two"). What else is wrong stays, for ``_unwrap`` to name: with
+    no whole code among words, the longest word of code characters is read, so a code cut off is called so."""
+    text = unquote(text)
     for marker in ("#join=", "#reply="):
         if marker in text:
             text = text.rpartition(marker)[2]
             break
-    return text.strip(_AROUND)
+    joined = "".join(text.split()).strip(_AROUND)
+    if len(joined) > 2 * MAX_CODE or _whole(joined) == "whole":
+        return joined  # too long to search (``_unwrap`` says so), or a code alone
+    words = [word.strip(_AROUND) for word in text.split()]
+    found = list(dict.fromkeys(_codes_among(words)))
+    if len(found) > 1:
+        raise BadCode("two", "code-two")
+    if found:
+        return found[0]
+    if CODE_CHARS.match(joined):
+        return joined  # a code alone, broken or cut off: ``_unwrap`` names what
+    longest = max((w for w in words if CODE_CHARS.match(w)), key=len, default="")
+    return longest if len(longest) >= MIN_PART else joined
+
+
+# A word of code characters this long among words is taken for a broken code's part, to be named (not "garbled").
+MIN_PART = 24
+
+
+def _codes_among(words: list[str]) -> list[str]:
+    """The whole codes that runs of ``words`` make: from each word that can start one (its first character holds
+    this version), words are joined while they hold only code characters and the join is shorter than its header
+    says."""
+    found = []
+    for i, first in enumerate(words):
+        if not first or first[0] not in B64_CHARS or B64_CHARS.index(first[0]) >> 2 != VERSION:
+            continue
+        code = ""
+        for word in words[i:]:
+            if not word or not CODE_CHARS.match(word):
+                break
+            code += word
+            verdict = _whole(code)
+            if verdict != "short":
+                if verdict == "whole":
+                    found.append(code)
+                break
+    return found
+
+
+def _whole(code: str) -> str:
+    """Whether ``code`` is a ``whole`` code of this version (its length and check agree), ``short`` of its header's
+    length, or ``over`` it (or no code)."""
+    if not code or len(code) > MAX_CODE or not CODE_CHARS.match(code):
+        return "over"
+    try:
+        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):
+        return "short"  # one character too many or too few for base64: the next word may complete it
+    if len(data) < 3:
+        return "short"
+    need = 3 + struct.unpack(">H", data[1:3])[0]
+    if len(data) != need or data[0] >> 4 != VERSION:
+        return "short" if len(data) < need and data[0] >> 4 == VERSION else "over"
+    return "whole" if struct.unpack(">H", data[-2:])[0] == zlib.crc32(data[:-2]) & 0xFFFF else "over"
 
 
 def _unwrap(text: str, kind: int) -> bytes:

@@ -112,6 +112,9 @@ SHOW_ROUND = Focus(".match-status", show=".match-status", only_from=".match-stat
 SHOW_NOTE = ShowInWindow(".match-main .rf-said")
 # "Bigger cells" pressed: focus stays on it, the one button left (``scene.zoom_buttons``).
 ZOOM_FOCUS = Focus("#rf-zoom", only_from="[data-zoom]")
+# After "Yes, give up": the board's heading (``banner``: "Round 1 of 3", a focus target only), drawn in every
+# state of the round, a guest's move on its way included.
+GAVE_UP_FOCUS = Focus(".match-main .rf-phase")
 COLOURS = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
 reasons(
@@ -864,8 +867,11 @@ def give_up(desk: Desk, view: JSON, seat: str | None) -> Reply:
         asked = replace(desk, confirm=True, asked=desk.asked + 1)  # said again if asked again
         return Reply(asked, effects=(Focus("button[data-action=rf-keep-going]"),))
     # The answers go, and the page's morph would turn the focused "Yes, give up" into the button drawn next
-    # in its place, "Bigger cells" (hidden on a laptop: focus fell to the body): the status takes it (QA14).
-    return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round}, (Focus(".match-status"),))
+    # in its place, "Bigger cells" (hidden on a laptop: focus fell to the body) (QA14). The status took it, and
+    # a screen reader read it whole as the live region said the news and the status's new words: its phase
+    # twice (a guest's "Sending your move…" too). The board's heading takes it: the round, which no line of
+    # the live region says (``GAVE_UP_FOCUS``).
+    return Reply(replace(desk, confirm=False), {"type": "give_up", "round": desk.task.round}, (GAVE_UP_FOCUS,))
 
 
 def reveal_again(desk: Desk, view: JSON) -> Reply:
@@ -935,7 +941,7 @@ def banner(desk: Desk, view: JSON, table: Table) -> Element:
     return h(
         "div",
         {"class": "rf-banner"},
-        h("h2", {"class": "rf-phase"}, title),
+        h("h2", {"class": "rf-phase", "tabindex": "-1"}, title),  # focused after a give-up (``GAVE_UP_FOCUS``)
         phase == "prepare"
         and live
         and h(
@@ -1132,10 +1138,11 @@ def cursor_text(desk: Desk, puzzle: Puzzle, wrong: Collection[str]) -> str:
     ends = []
     for edge in (f"L{r + 1}", f"R{r + 1}", f"T{c + 1}", f"B{c + 1}"):
         clue = puzzle.clue(edge)
-        # Each end a sentence of its own, named as its clue is ("Left 4: green 10."): in one list, "left 4
-        # green 10, right 4 …" ran a clue's name into its number and began a sentence in lower case.
-        said = _("{side} {index}: {colour} {number}").format(
-            side=_(scene.SIDE_NAMES[edge[0]]), index=edge[1:], colour=_(COLOURS[clue.colour]), number=clue.number
+        # Each end a sentence of its own, named as its clue is ("The left clue in row 4: green 10."): in one
+        # list, "left 4 green 10, right 4 …" ran a clue's name into its number and began a sentence in lower case.
+        named = scene.edge_name(edge)
+        said = _("{clue}: {colour} {number}").format(
+            clue=named[:1].upper() + named[1:], colour=_(COLOURS[clue.colour]), number=clue.number
         )
         if edge in wrong:
             # One sentence per language: Japanese puts its brackets against the number, with no space.

@@ -2,10 +2,10 @@
 
 A hint reveals one cell of the solution that the player does not have right yet, together with the
 clues whose lasers pass through that cell in the solution and what each does there — "the lasers of
-top 3 and left 5 turn here" — so the player sees *why* and can go on from there. Wrong tiles are revealed
-before missing ones (building on a wrong tile leads nowhere), and among those the cell with the
-shortest laser through it (a short laser is the easiest to follow by hand). A hint never names a cell
-the player already has right.
+the top clue in column 3 and the left clue in row 5 turn here" — so the player sees *why* and can go
+on from there. Wrong tiles are revealed before missing ones (building on a wrong tile leads nowhere),
+and among those the cell with the shortest laser through it (a short laser is the easiest to follow by
+hand). A hint never names a cell the player already has right.
 
 The check counts the misplaced tiles without saying which.
 """
@@ -84,7 +84,8 @@ def misplaced(solution: Layout, layout: Layout) -> int:
 
 
 def why(hint: Explained) -> str:
-    """What the lasers do in the hint's cell: "the lasers of top 3 and left 5 turn here"."""
+    """What the lasers do in the hint's cell: "the lasers of the top clue in column 3 and the left clue in row
+    5 turn here" (by row or column: "top 3" read as a clue showing 3)."""
     parts = []
     for action in ACTIONS:
         edges = [edge for edge, done in hint.lasers if action in done]
@@ -99,7 +100,7 @@ def why(hint: Explained) -> str:
                 "the laser of {edges} passes straight through", "the lasers of {edges} pass straight through", n
             ),
         }[action]
-        # Every one of them, by its name on the board ("top 3, left 5 and bottom 2"): the hint frames them all.
+        # Every one of them, by its name on the board ("the top clue in column 3, …"): the hint frames them all.
         parts.append(text.format(edges=scene.edge_list(edges)))
     if not parts:
         return _("no laser crosses this cell")

@@ -396,13 +396,24 @@ def tile_shape(tile: str, x: float, y: float) -> Element | None:
     return None
 
 
+# A clue named by the row or column it stands at: "right 6" (the 6th on the right) read as a clue showing 6,
+# on a board that draws no row or column numbers (QA79).
+EDGE_NAMES = {
+    "T": N_("the top clue in column {n}"),
+    "R": N_("the right clue in row {n}"),
+    "B": N_("the bottom clue in column {n}"),
+    "L": N_("the left clue in row {n}"),
+}
+
+
 def edge_name(name: str) -> str:
-    """ "T2" as a screen reader says it, the way the clue cells are named: "top 2"."""
-    return _("{side} {index}").format(side=_(SIDE_NAMES[name[0]]), index=name[1:])
+    """ "T2" as the hints, the announcements and the clue cells' names say it: "the top clue in column 2"."""
+    return _(EDGE_NAMES[name[0]]).format(n=name[1:])
 
 
 def edge_list(edges: Sequence[str], most: int = 0) -> str:
-    """Clues named as the board names them, in a sentence: "top 3, right 2 and left 5" ("上3、右2と左5"),
+    """Clues named as the board names them, in a sentence: "the top clue in column 3 and the left clue in row
+    5" ("3列目の上の数字と5行目の左の数字"),
     never the rules' short names ("T3"), which the board does not show. Past ``most`` (0: no limit), the
     first ``most - 1`` and how many more: a list of twenty names is not read to the end."""
     spoken = [edge_name(edge) for edge in edges]
@@ -416,7 +427,8 @@ MORE_CODE = re.compile(r"\+[1-9][0-9]?")
 
 
 def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
-    """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "top 3 and right 2" (and
+    """A ``clues`` parameter (untrusted: a peer's) as the board names its clues, "the top clue in column 3 and
+    the right clue in row 2" (and
     "4 more"); ``None`` if it is not one ``laser.clue_codes`` writes. Another ``translate`` than the page's
     (``i18n.english``: ``str(err)``, for logs and tests) gives the words in English. No player reads those:
     a reason reaches a page as codes and is worded there, a saved match's refused step too
@@ -426,7 +438,7 @@ def clue_words(codes: str, translate: Callable[[str], str] = _) -> str | None:
     if not edges or len(edges) > 6 or (more and len(edges) != 5) or not all(CLUE_CODE.fullmatch(e) for e in edges):
         return None
     if translate is not _:
-        named = [f"{SIDE_NAMES[edge[0]]} {edge[1:]}" for edge in edges] + ([f"{more[1:]} more"] if more else [])
+        named = [EDGE_NAMES[edge[0]].format(n=edge[1:]) for edge in edges] + ([f"{more[1:]} more"] if more else [])
         return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     named = [edge_name(edge) for edge in edges] + ([more_words(int(more[1:]))] if more else [])
     return conjunction(named)
@@ -438,14 +450,16 @@ def more_words(n: int) -> str:
 
 
 def edge_label(puzzle: Puzzle, name: str, wrong: bool, look: Look = Look()) -> str:
-    """ "top 2: green 5, matched" ("top 2: green 5" where the board says nothing of matching: ``Look.matching``)."""
+    """ "The top clue in column 2: green 5, matched" (no "matched" where the board says nothing of matching:
+    ``Look.matching``)."""
     clue = puzzle.clue(name)
-    said = {"side": _(SIDE_NAMES[name[0]]), "index": name[1:], "colour": _(COLOUR_NAMES[clue.colour])}
+    named = edge_name(name)
+    said = {"clue": named[:1].upper() + named[1:], "colour": _(COLOUR_NAMES[clue.colour])}
     if look.matching:
         state = _("not matched yet") if wrong else _("matched")
-        label = _("{side} {index}: {colour} {number}, {state}").format(**said, number=clue.number, state=state)
+        label = _("{clue}: {colour} {number}, {state}").format(**said, number=clue.number, state=state)
     else:
-        label = _("{side} {index}: {colour} {number}").format(**said, number=clue.number)
+        label = _("{clue}: {colour} {number}").format(**said, number=clue.number)
     if look.path is not None and look.path.edge == name:
         label += _(", laser shown")
     if name in look.hint_edges:
@@ -630,14 +644,17 @@ COUNT_ELSEWHERE = (
     (32, 24),
     (20, 38),
     (20, 11),
-    # Past a hole's rim a count of two digits reaches over the cell's corner (below, or above, as past a ring
-    # note crossed twice, whose first count stands at the hole's place).
+    # A hole's corners (below, or above, as past a ring note crossed twice, whose first count stands at the
+    # hole's place): a count of two digits there is moved in to stand inside its cell, in the smaller type.
     (38, 40),
     (2, 40),
     (38, 9),
     (2, 9),
 )
 DIGIT = (7.5, 9.0)  # a digit of ``.rf-count`` (12 units, bold) is about 7 wide and 9 high, in board units
+# ``.rf-count-small``'s type (10 units) against ``.rf-count``'s: a count of two digits or more that fits nowhere
+# in its cell at full size (past a hole's rim it reached about 6 units over the cell's corner, onto the next cell).
+SMALL_COUNT = 10 / 12
 
 
 def _stroke(a: tuple[float, float], b: tuple[float, float], half: float) -> list[Box]:
@@ -701,9 +718,9 @@ def _meet(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _count_box(x: float, y: float, digits: int, spare: float = 0.5) -> Box:
-    w = DIGIT[0] * digits
-    return x - w / 2 - spare, y - DIGIT[1] - spare, x + w / 2 + spare, y + spare
+def _count_box(x: float, y: float, digits: int, spare: float = 0.5, scale: float = 1.0) -> Box:
+    w, hh = DIGIT[0] * digits * scale, DIGIT[1] * scale
+    return x - w / 2 - spare, y - hh - spare, x + w / 2 + spare, y + spare
 
 
 def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], under: Mapping[Cell, str]) -> list:
@@ -728,23 +745,20 @@ def _counts(size: int, path: Trace, segments: list[list[tuple[float, float]]], u
         along = "x" if points[i - 1][1] == points[i][1] else "y"
         r, c = step.cell
         around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
-        near = [b for at in around for b in lines.get(at, ())]
-        # The neighbours' tiles and notes: a count reaching over its cell's corner was written on a mirror there.
-        # Only their parts within a count's reach of the cell (its places reach under 10 units out of it).
-        reach = (x0 - 10, y0 - 10, x0 + CELL + 10, y0 + CELL + 10)
-        for at in around[:4] + around[5:]:
-            if under.get(at, EMPTY) == EMPTY:
-                continue
-            ax, ay, _w, _h = box(size, at)
-            moved = ((ax + b[0], ay + b[1], ax + b[2], ay + b[3]) for b in _tile_boxes(under[at]))
-            near += [b for b in moved if _meet(b, reach)]
-        others = [b for at in around for b in written.get(at, ())]
+        # Only what reaches the room a count of this cell can take (the cell, and 0.5 units round it).
+        room = (x0 - 0.5, y0 - 0.5, x0 + CELL + 0.5, y0 + CELL + 0.5)
+        near = [b for at in around for b in lines.get(at, ()) if _meet(b, room)]
+        # The neighbours' tiles and notes are not looked at: a count of two digits reaching over its cell's corner
+        # was written on a mirror there, but every count now stands inside its cell (its room 0.5 units out of
+        # it), and every drawing keeps 4 units or more inside its own (``_tile_boxes``; unit
+        # ``test_a_tile_s_drawing_keeps_inside_its_cell``). Looking at them was half of a long laser's time.
+        others = [b for at in around for b in written.get(at, ()) if _meet(b, room)]
         digits = len(str(step.count))
-        (x, y), on_block = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
-        drawn = _count_box(x0 + x, y0 + y, digits, 0)
+        (x, y), on_block, scale = _count_at(under.get(step.cell, EMPTY), along, visit, digits, near, others, (x0, y0))
+        drawn = _count_box(x0 + x, y0 + y, digits, 0, scale)
         for at in _cells_of(drawn):
             written.setdefault(at, []).append(drawn)
-        kind = "rf-count rf-count-on-tile" if on_block else "rf-count"
+        kind = "rf-count" + (" rf-count-on-tile" if on_block else "") + (" rf-count-small" if scale < 1 else "")
         out.append(h("text", {"class": kind, "x": x0 + x, "y": y0 + y, "text-anchor": "middle"}, str(step.count)))
     return out
 
@@ -758,24 +772,43 @@ def _cells_of(area: Box) -> list[Cell]:
 
 def _count_at(
     tile: str, along: str, visit: int, digits: int, lines: list[Box], written: list[Box], at: tuple[float, float]
-) -> tuple[tuple[float, float], bool]:
+) -> tuple[tuple[float, float], bool, float]:
     """Where a count of ``digits`` goes in a cell whose top-left corner is ``at`` holding ``tile``, its laser
     along ``along`` this ``visit`` (0 first): the first place clear of the tile, the lines and the counts
-    ``written``, on a block inside its square (the second value: on the block, in its ink). None clear (a cell
-    crossed four times): the first place."""
+    ``written``, on a block inside its square (the second value: on the block, in its ink), always inside its
+    own cell (a place near a side is moved in as far as the count is wide). A count of two digits or more
+    clear nowhere at full size tries the places again in the smaller type (the third value, ``SMALL_COUNT``).
+    None clear (a cell crossed four times): the first place, in the smallest type tried."""
     first = COUNT_ON_TILE.get(tile) or COUNT_BESIDE[along][min(visit, 1)]
-    covered = [(at[0] + b[0], at[1] + b[1], at[0] + b[2], at[1] + b[3]) for b in _tile_boxes(tile)]
+    scales = (1.0, SMALL_COUNT) if digits > 1 else (1.0,)
+    for scale in scales:
+        for x, y, room in _slots(tile, first, digits, scale):
+            here = (at[0] + room[0], at[1] + room[1], at[0] + room[2], at[1] + room[3])
+            if not any(_meet(here, b) for b in lines) and not any(_meet(here, b) for b in written):
+                return (x, y), tile == "#", scale
+    half = DIGIT[0] * digits * scales[-1] / 2
+    return (min(max(first[0], half), CELL - half), first[1]), tile == "#", scales[-1]
+
+
+@cache
+def _slots(tile: str, first: tuple[float, float], digits: int, scale: float) -> tuple[tuple[float, float, Box], ...]:
+    """``_count_at``'s places for a count of ``digits`` in ``scale`` in a cell holding ``tile``, in order, each
+    moved inside the cell and clear of the tile's own drawing (on a block: inside its square), with the room it
+    keeps clear, all from the cell's top-left corner. The tile's drawing is the same in every cell: checked once
+    here, the lines and counts around a count are all that is left to check (a laser of 32 steps took about
+    2 ms, each count checked against the slices of a hole's or a triangle's drawing at every place)."""
+    covered = _tile_boxes(tile)
     m, far = CELL * 0.15, CELL * 0.85
-    block = (at[0] + m, at[1] + m, at[0] + far, at[1] + far)
-    for x, y in (first, *COUNT_ELSEWHERE):
-        here, ink = _count_box(at[0] + x, at[1] + y, digits), _count_box(at[0] + x, at[1] + y, digits, 0)
-        if tile == "#" and not (
-            block[0] <= ink[0] and ink[2] <= block[2] and block[1] <= ink[1] and ink[3] <= block[3]
-        ):
+    half = DIGIT[0] * digits * scale / 2
+    out = []
+    for place, y in (first, *COUNT_ELSEWHERE):
+        x = min(max(place, half), CELL - half)  # inside its own cell (every place's y is, at 9 to 40)
+        here, ink = _count_box(x, y, digits, 0.5, scale), _count_box(x, y, digits, 0, scale)
+        if tile == "#" and not (m <= ink[0] and ink[2] <= far and m <= ink[1] and ink[3] <= far):
             continue
-        if not any(_meet(here, b) for b in (*covered, *lines, *written)):
-            return (x, y), tile == "#"
-    return first, tile == "#"
+        if not any(_meet(here, b) for b in covered):
+            out.append((x, y, here))
+    return tuple(out)
 
 
 def border(size: int, edge: str) -> tuple[float, float]:
@@ -837,16 +870,24 @@ def tray(puzzle: Puzzle, layout: Layout, selected: str | None, notes: bool = Tru
         if not have:
             continue
         left = lefts[kind]
-        # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1".
-        heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + pgettext("tiles remaining", "{n} left")
+        # Heard as one sentence, "diagonal mirror: 1 left" / "斜めミラー：残り1個"; seen as "×1". A spent kind
+        # says so: "diagonal mirror: all placed", seen as a check mark on a dashed button (css/app.css). Dimmed
+        # at "×0" alone, every kind looked alike once every tile was placed, the tool in hand among them.
+        count = (
+            pgettext("tiles remaining", "{n} left").format(n=left)
+            if left > 0
+            else pgettext("tiles remaining", "all placed")
+        )
+        heard = _(KIND_NAMES[kind]) + pgettext("before a count", ": ") + count
+        shown = ("×", str(left)) if left > 0 else ("✓",)
         buttons.append(
             tool(
                 kind,
                 selected,
                 [
                     icon(icons[kind]),
-                    h("span", {"class": "visually-hidden"}, heard.format(n=left)),
-                    h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, "×", str(left)),
+                    h("span", {"class": "visually-hidden"}, heard),
+                    h("span", {"class": "rf-left", "data-left": left, "aria-hidden": "true"}, *shown),
                 ],
                 disabled=left <= 0,
             )
@@ -876,7 +917,7 @@ def tool(kind: str, selected: str | None, content: list, disabled: bool = False)
         {
             "type": "button",
             "id": f"rf-tool-{kind}",
-            "class": "rf-tray-tile" + (" selected" if selected == kind else ""),
+            "class": "rf-tray-tile" + (" selected" if selected == kind else "") + (" spent" if disabled else ""),
             "data-action": "tray",
             "data-kind": kind,
             "aria-pressed": "true" if selected == kind else "false",

@@ -145,6 +145,10 @@ class Model:
     saving: bool = False  # the save panel (code, file) is open
     giving_up: bool = False  # "Give up" was pressed once: the page asks before it shows a solution
     asked: int = 0  # times "Give up this puzzle?" was asked: which alert region says it (ui.live.alerts)
+    # "next" or "options": "New puzzle" or "Options" was pressed on a puzzle with progress (``has_progress``):
+    # the page asks before the puzzle goes. ``leave_asked`` counts the askings, as ``asked`` does.
+    leaving: str = ""
+    leave_asked: int = 0
     # A link to another puzzle came while this one was in progress: the page shows this one and asks
     # before it replaces it (its progress would be lost, and it counts as abandoned).
     linked: Settings | None = None
@@ -521,6 +525,7 @@ def stored_elsewhere(model: Model, stored: Stored) -> tuple[Model, list[Effect |
             hinted=None,
             saving=False,
             giving_up=False,
+            leaving="",
             linked=None,
             preset_choice=model.settings.preset,
             message=_("This puzzle was closed in another tab."),
@@ -649,6 +654,15 @@ def on_click(model: Model, action: str, data: Mapping[str, str]) -> tuple[Model,
         model = replace(model, giving_up=False)  # any other click answers "keep solving"
     if model.linked is not None and action not in ("keep-puzzle", "open-linked"):
         model = replace(model, linked=None)  # any other click answers "keep this puzzle"
+    if model.leaving and action not in (model.leaving, "keep-playing"):
+        model = replace(model, leaving="")  # any other click answers "keep this puzzle"
+    if action == "keep-playing":
+        return replace(model, leaving=""), [Focus(f"#rf-{model.leaving or 'next'}")]
+    if action in ("next", "options") and not model.leaving and has_progress(model):
+        # The puzzle would go with its board, clock and undo history, counted as abandoned: ask first, with
+        # "Keep this puzzle" focused (Enter keeps it), as "Give up" asks.
+        return replace(model, leaving=action, leave_asked=model.leave_asked + 1), [Focus("#rf-keep-playing")]
+    model = replace(model, leaving="")
     if action == "keep-puzzle":
         return replace(model, linked=None), [FOCUS_BOARD]
     if action == "open-linked" and model.linked is not None:
@@ -737,9 +751,12 @@ def on_key(model: Model, event: UiEvent) -> tuple[Model, list[Effect | Say]]:
         return model, []
     if event.key == "Escape" and model.giving_up:  # Escape answers "Give up this puzzle?" with keep solving
         return replace(model, giving_up=False), [Focus("#rf-give-up")]
+    if event.key == "Escape" and model.leaving:  # and "Start a new puzzle?" with keep this puzzle
+        return replace(model, leaving=""), [Focus(f"#rf-{model.leaving}")]
     after, effects = on_puzzle_key(model, event)
-    if after.giving_up and (after.layout, after.notes) != (model.layout, model.notes):
-        after = replace(after, giving_up=False)  # a key that changed the board answers keep solving, as a click does
+    if (after.giving_up or after.leaving) and (after.layout, after.notes) != (model.layout, model.notes):
+        # A key that changed the board answers keep solving (keep this puzzle), as a click does.
+        after = replace(after, giving_up=False, leaving="")
     return after, effects
 
 
@@ -1095,6 +1112,17 @@ def step_words(desk: Desk, puzzle: Puzzle, step: Step) -> str:
     if len(cells) > 2:
         return ngettext("{n} cell changed.", "{n} cells changed.", len(cells)).format(n=len(cells))
     return sentences(*(cell_words(desk, puzzle, cell) for cell in cells))
+
+
+def has_progress(model: Model) -> bool:
+    """Whether "New puzzle" or "Options" would lose something the player made, and so asks first: a tile
+    or a note on the board, a step to undo or redo (a board cleared by hand may come back by Redo), or a
+    hint taken (it counts in the record). Time alone is not: a fresh puzzle looked at and skipped is what
+    "New puzzle" is for, and asking then too would teach the player to answer without reading. A finished
+    puzzle has nothing to lose."""
+    if model.phase != "playing" or model.layout is None:
+        return False
+    return not board_empty(model) or bool(model.history.done or model.history.undone) or model.hints > 0
 
 
 def board_empty(model: Model) -> bool:
@@ -1495,6 +1523,26 @@ def give_up_buttons(model: Model) -> list[Element]:
 
 
 QUESTION = "rf-give-up-question"
+LEAVE_QUESTION = "rf-leave-question"
+
+
+def leave_buttons(model: Model, ready: Mapping[str, AttrValue]) -> list[Element]:
+    """ "New puzzle" and "Options", or the question one of them asks on a puzzle with progress ("Keep this
+    puzzle" first: Enter keeps it), said as it is asked, as "Give up" asks (``give_up_buttons``)."""
+    said = {
+        "next": _("Start a new puzzle? This puzzle's progress will be lost."),
+        "options": _("Go to the options? This puzzle's progress will be lost."),
+    }.get(model.leaving, "")
+    question = alerts(said, model.leave_asked, "rf-confirm", LEAVE_QUESTION)
+    if not model.leaving:
+        return [*question, button("next", _("New puzzle"), attrs=ready), button("options", _("Options"))]
+    yes = _("Yes, a new puzzle") if model.leaving == "next" else _("Yes, to the options")
+    attrs: dict[str, AttrValue] = {
+        "class": "button danger",
+        "aria-describedby": f"{LEAVE_QUESTION}-0 {LEAVE_QUESTION}-1",
+        **(ready if model.leaving == "next" else {}),
+    }
+    return [*question, button("keep-playing", _("Keep this puzzle")), button(model.leaving, yes, attrs=attrs)]
 
 
 def button(action: str, text: str, primary: bool = False, attrs: Mapping[str, AttrValue] | None = None) -> Element:
@@ -1816,8 +1864,7 @@ def play_area(model: Model) -> Element:
                     },
                     _("How to play"),
                 ),
-                button("next", _("New puzzle"), attrs=ready),
-                button("options", _("Options")),
+                *leave_buttons(model, ready),
             ),
             save_panel(model) if model.saving else None,
         ]

@@ -494,6 +494,9 @@ def _update(model: Model, message: Message, env: Env) -> tuple[Model, list[Effec
         if into_settings and (model.route.page, model.route.screen) == ("screen", TABLE):
             # Settings opened from a game's table (inside a match) lead back to it (``settings.Model.back``).
             started = replace(started, inner=replace(started.inner, back=model.route.game))
+        elif into_settings and model.route.page == "screen" and model.route.game:
+            # From a game's own screen (a solo puzzle) to its address: the puzzle in progress, as it was kept.
+            started = replace(started, inner=replace(started.inner, back=model.route.game, back_to=model.here))
         # Focus goes to the new screen's heading (every screen's h1 takes it: tabindex -1), so a screen
         # reader says where the link led and Tab goes on from there, not from the page's top; unless
         # the screen puts focus somewhere itself (a board).

@@ -121,6 +121,7 @@ class Shell:
         self.show_first = False  # ``show`` stays in the window where the two do not fit (``Focus.show_first``)
         self.back = False  # focus goes back to ``before_dialog`` if it can (``Focus.back``)
         self.quiet = False  # the focus shows no keyboard's mark (``Focus.quiet``)
+        self.still = False  # nothing scrolls where the focused element is in the window (``Focus.still``)
         self.before_dialog: Any = None  # the element focused when the dialog (``DIALOG``) opened
         self.warn_on_leave = False
         self.unsaved = False  # the browser refused the last write to local storage
@@ -213,8 +214,11 @@ class Shell:
             focused = f'{grid.id} [tabindex="0"]'
         # One call into JavaScript (index.html); a second only if the page lacked a kept part the
         # markup left out (a stub it could not match): then the whole markup goes.
-        if not js.window.gncRender(self.root, markup):
-            js.window.gncRender(self.root, render(tree))
+        # ``still``: a ``Focus.still`` follows, which scrolls nothing where its element is in the window; the
+        # focus the render takes away goes to the screen's home unscrolled (the home's scroll moved the board).
+        still = bool(self.focus) and self.still
+        if not js.window.gncRender(self.root, markup, still):
+            js.window.gncRender(self.root, render(tree), still)
         asked = bool(self.focus)  # by a ``Focus`` effect, not kept across this render (a board's roving cursor)
         if focused and not self.focus:
             self.focus = "#" + focused
@@ -272,13 +276,13 @@ class Shell:
                 # Passed only when false: the browser's own rule decides otherwise (a click's focus unmarked).
                 shown = {"focusVisible": False} if self.quiet else {}
                 target.focus(_options(preventScroll=bool(self.show) or asked, **shown))
-                if asked and not self.show:
+                if asked and not self.show and not (self.still and _in_window(target)):
                     self.scroll_to(target)
             if target is not None and target is not jsnull and self.show:
                 whole = self.root.querySelector(self.whole) if self.whole else None
                 self.scroll_to_show(target, self.root.querySelector(self.show), whole, self.show_first)
             self.focus, self.show, self.whole, self.back, self.quiet = None, "", "", False, False
-            self.show_first = False
+            self.show_first = self.still = False
 
     @staticmethod
     def scroll_to(target: Any) -> None:
@@ -435,12 +439,12 @@ class Shell:
                     self.before_dialog = js.document.activeElement
                 self.focus, self.show, self.whole = effect.selector, effect.show, effect.whole
                 self.show_first = effect.show_first
-                self.back, self.quiet = effect.back, effect.quiet
+                self.back, self.quiet, self.still = effect.back, effect.quiet, effect.still
                 self.render()
             elif isinstance(effect, ShowInWindow):
                 self.render()
                 shown = self.root.querySelector(effect.selector)
-                if shown is not None and shown is not jsnull:
+                if shown is not None and shown is not jsnull and not (effect.still and _in_window(shown)):
                     shown.scrollIntoView(_options(block="nearest", inline="nearest"))
                     kept = self.root.querySelector(effect.keep) if effect.keep else None
                     if kept is not None and kept is not jsnull:
@@ -567,6 +571,14 @@ _POST_TASK = _post_task()
 def _nowhere(element: Any) -> bool:
     """Whether ``element`` (the focused one) is no element of the page's own: none, or the body."""
     return element is None or element is jsnull or element == js.document.body
+
+
+def _in_window(element: Any) -> bool:
+    """Whether ``element``'s box is wholly in the window (its scroll margin aside)."""
+    box = element.getBoundingClientRect()
+    return bool(
+        box.top >= 0 and box.left >= 0 and box.bottom <= js.window.innerHeight and box.right <= js.window.innerWidth
+    )
 
 
 def _within(element: Any, selector: str) -> bool:

@@ -67,7 +67,7 @@ from itertools import islice
 from typing import Any, Protocol
 
 from gamenight import games, i18n
-from gamenight.core.bot import NAME, PAUSE_MS, bot_tag, called, label, seated, unnamed_bot
+from gamenight.core.bot import PAUSE_MS, label, seated, unnamed_bot
 from gamenight.core.errors import BadMessage
 from gamenight.core.fields import at, root, whole
 from gamenight.core.game import JSON, Log, Move, kept, log_start, named_seat, seat_tags
@@ -288,16 +288,6 @@ class SeatAt:
     away: bool = False  # a remote player whose page is not connected now: the match waits for it
 
 
-def bot_name(name: str, level: str, tag: str) -> str:
-    """An unnamed computer player (``unnamed_bot``) at the seat read ``tag`` as the page names it: its label in
-    the page's language ("Bot (Normal)", read with its seat "Bot B (Normal)": ``core.game.named_seat``), or,
-    moved by a rematch from the seat it was named by, that name whole ("Bot B (Normal)", read with the seat it
-    sits at now inside its name's one pair of brackets: "Bot B (Normal, seat A)",
-    ``core.game.named_seat``)."""
-    own = bot_tag(name)
-    return called(level, own) if own is not None and own != tag else label(level)
-
-
 @dataclass(frozen=True)
 class Table:
     """Where a match is played from this page's point of view: its seats, and which of them this
@@ -332,12 +322,9 @@ class Table:
     @property
     def names(self) -> dict[str, str]:
         """Each seat's name as the page reads it: a computer player not named otherwise by its label in the
-        page's language ("Bot (Hard)", read with its seat "Bot B (Hard)": ``core.game.named_seat``)."""
-        tags = self.tags
-        return {
-            s.id: bot_name(s.name, s.level, tags.get(s.id, s.id)) if unnamed_bot(s.name, s.level) else s.name
-            for s in self.seats
-        }
+        page's language ("Bot (Hard)", read with the seat it sits at now "Bot B (Hard)": ``core.game.named_seat``;
+        also one a rematch stored before by the letter of the seat it had left, "Bot C": ``core.bot.bot_tag``)."""
+        return {s.id: label(s.level) if unnamed_bot(s.name, s.level) else s.name for s in self.seats}
 
     @property
     def colours(self) -> dict[str, str]:
@@ -350,15 +337,13 @@ class Table:
 
 
 # Who held each seat when a step of the log was played: (seat, name, computer level), the name empty
-# for a computer player named by its level, whose label is worded when shown, in the page's language (one a
-# rematch moved keeps its stored name, ``kept_bot``, worded the same way).
+# for a computer player named by its level, whose label is worded when shown, in the page's language, read with
+# the seat (a log kept before may hold "Bot B", the letter of a seat a rematch had moved it from: read the same).
 Holders = tuple[tuple[str, str, str], ...]
 
 
 def holders(table: Table) -> Holders:
-    return tuple(
-        (s.id, "" if unnamed_bot(s.name, s.level) and bot_tag(s.name) is None else s.name, s.level) for s in table.seats
-    )
+    return tuple((s.id, "" if unnamed_bot(s.name, s.level) else s.name, s.level) for s in table.seats)
 
 
 def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
@@ -366,14 +351,11 @@ def holder_names(held: Holders | None, table: Table) -> dict[str, str]:
     told by the host before this page followed the match) the table's now."""
     if held is None:
         return table.names
-    tags = table.tags
 
-    def named(seat: str, name: str, level: str) -> str:
-        if not name or unnamed_bot(name, level):
-            return bot_name(name or NAME, level, tags.get(seat, seat))
-        return shown_name(name)
+    def named(name: str, level: str) -> str:
+        return label(level) if not name or unnamed_bot(name, level) else shown_name(name)
 
-    return {seat: named(seat, name, level) for seat, name, level in held}
+    return {seat: named(name, level) for seat, name, level in held}
 
 
 def default_name(index: int) -> str:
@@ -432,6 +414,11 @@ class MatchUi:
     error: JSON | None = None  # a refusal {"code", "params"} shown next to the board
     refusals: int = 0  # refusals so far: which of two alert regions says the standing one (``alerts``)
     moves: int = 0  # the moves that led to this position (a table tells a new match by it)
+    # How many screens this one's place held before it (``left``: a rematch, a new match, an undo). The screen's
+    # root carries it (``data-deal``), and the page draws a change of it with no CSS transition (index.html's
+    # ``gncRender``): a rematch's fresh deal was morphed onto the last match's pieces, and Light Seeker's cubes
+    # glided across the valley from where the last match ended, over one another, into their new places.
+    deal: int = 0
     # Moves played before the first step of ``log``: cut by its bound, or never told to this page (a
     # latecomer given the recent steps by a snapshot). The log says so instead of "No moves yet.", the
     # same on every page that lists the same steps.
@@ -888,7 +875,10 @@ def left(before: MatchUi | None, after: MatchUi) -> MatchUi:
     """``after``, the screen started in the place of ``before`` with ``before``'s turn not played (an undo, a
     new match or a rematch, a match taken from another tab), with its page asked to take out the entry of that
     turn (``TURNS_KEY``), unless ``after`` built the same turn again. Nothing would bring it back but the same
-    position at the same move count, and it stood in the browser's storage until newer ones pushed it out."""
+    position at the same move count, and it stood in the browser's storage until newer ones pushed it out.
+    ``after`` is the next ``deal`` of the place: the page draws it without gliding from ``before``'s pieces."""
+    if before is not None:
+        after = replace(after, deal=before.deal + 1)
     old = before.turn if before is not None else None
     if old is None or (after.turn is not None and after.turn[0] == old[0]):
         return after
@@ -1005,6 +995,7 @@ def render(
         {
             "class": "match-screen",
             "data-game": ui.game,
+            "data-deal": ui.deal,
             "data-ended": "1" if result or ui.halted else None,
             "data-sending": "1" if table.sending else None,
             "data-action": "match",
@@ -1112,12 +1103,14 @@ def status_room(ui: MatchUi, table: Table) -> Memo:
     with the line the host's controls add under the status). A rematch's opening and a turned player's
     colour are heard, not shown in the status (``turn_words``), so the room is one for the whole match,
     from its first turn on. An ended match (``room_ended``) lays nothing, its status taking its own room,
-    but on a board that stays put at the end."""
+    but on a board that stays put at the end: there the running match's room is marked as an end's
+    (``data-end``), in whose middle css/app.css stands the end's words."""
     # A phase everyone plays at once is said of all who are at it, the most there are (``at_once``).
     together = at_once(ui, table, [s.id for s in table.seats])
     ended = room_ended(ui, table)
-    key = ("room", table, i18n.generation(), together, ended)
-    return keep(_PANELS, key, lambda: _status_room(ui, table, together, ended), (ui.board,))
+    kept = not ended and _over(ui, table)
+    key = ("room", table, i18n.generation(), together, ended, kept)
+    return keep(_PANELS, key, lambda: _status_room(ui, table, together, ended, kept), (ui.board,))
 
 
 def room_ended(ui: MatchUi, table: Table) -> bool:
@@ -1130,15 +1123,21 @@ def room_ended(ui: MatchUi, table: Table) -> bool:
     laying nothing meanwhile moved the board to the height of "Not connected to the host…" and back again
     at the rejoin. A board that stays put at the end (``still_at_end``: Light Seeker's, whose lines over the
     valley keep their places then) keeps the room too: at 320 px its board moved 20 px up when "Bot 2
-    (Normal) wins!" took one line where the computer's thinking took two. Its status stands at the top of the
-    room (css/app.css), the room under it."""
-    over = ui.view.get("result") or (ui.halted and not table.offline)
-    return bool(over) and not replaying(ui) and not getattr(ui.board, "still_at_end", False)
+    (Normal) wins!" took one line where the computer's thinking took two. Its status stood at the top of that
+    room, over an empty line (a player's pass at 320 × 640): it stands in its middle now (``data-end``: the room
+    left over shared above and under the words, css/app.css), the board where it was."""
+    return _over(ui, table) and not getattr(ui.board, "still_at_end", False)
 
 
-def _status_room(ui: MatchUi, table: Table, together: str, ended: bool) -> Element:
+def _over(ui: MatchUi, table: Table) -> bool:
+    """Whether the match is over and the board shows the move that ended it (``room_ended``)."""
+    return bool(ui.view.get("result") or (ui.halted and not table.offline)) and not replaying(ui)
+
+
+def _status_room(ui: MatchUi, table: Table, together: str, ended: bool, kept: bool = False) -> Element:
     words = [] if ended else room_words(ui, table, together)
-    return h("div", {"class": "match-room", "aria-hidden": "true"}, [h("span", {}, drawn(w)) for w in words])
+    attrs = {"class": "match-room", "aria-hidden": "true", "data-end": "1" if kept else None}
+    return h("div", attrs, [h("span", {}, drawn(w)) for w in words])
 
 
 def room_words(ui: MatchUi, table: Table, together: str = "") -> list[Child]:
@@ -1322,7 +1321,8 @@ def moved_words(ui: MatchUi, table: Table, seat: str) -> str:
 
 def rematch_starts(name: str) -> str:
     """Under the Rematch of a game whose seats take turns, who will start it (``name``: the seat as players
-    read it, "Bea (A)"): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
+    read it at the seat they will sit at, "Bea (A)", a computer "Bot A (Hard)", as its card and the board will
+    name it, which tells two of one level apart): "In the rematch, Bea (A) starts." The one wording of a table's Rematch
     (``ui/table.py``) and a lobby's (``ui/lobby/panel.py``), each from the rule it seats by
     (``lobby.rematch``); beside ``opening``, what the status says once it has started."""
     return _("In the rematch, {name} starts.").format(name=name)
@@ -1330,23 +1330,9 @@ def rematch_starts(name: str) -> str:
 
 def opening(table: Table, seat: str) -> str:
     """The status of a rematch before its first move: who starts it, "Rematch: Bea (A) starts" (a computer
-    player too, ``turn_words`` adding "thinking…": "is thinking…" alone did not say that it starts)."""
-    return _("Rematch: {name} starts").format(name=starter(table, seat))
-
-
-def starter(table: Table, seat: str) -> str:
-    """The player of ``seat`` as the words of a rematch name who starts it (``rematch_starts``, ``opening``):
-    as the seat list does ("Bea (A)"), but a computer player left unnamed that is the only one of its level
-    at the table by its label alone, "Bot (Normal)". The name the seat list gives it holds its seat ("Bot B
-    (Normal)", ``core.bot.called``), and a rematch moves it: the computer player a person had just played as
-    "Bot 2 (Normal)" was announced "In the rematch, Bot 1 (Normal) starts.", read as another opponent. Its
-    card, the board and every turn after say its seat as before. Two of one level are told apart by it."""
-    by = {s.id: s for s in table.seats}
-    at = by.get(seat)
-    if at is None or not unnamed_bot(at.name, at.level):
-        return seat_label(table, seat)
-    alike = [s for s in table.seats if s.level == at.level and unnamed_bot(s.name, s.level)]
-    return label(at.level) if len(alike) == 1 else seat_label(table, seat)
+    player too, "Rematch: Bot A (Hard) starts", ``turn_words`` adding "thinking…": "is thinking…" alone did not
+    say that it starts). Named as the seat list names the seat (``seat_label``)."""
+    return _("Rematch: {name} starts").format(name=seat_label(table, seat))
 
 
 # The seat colours (``core.game.SEAT_COLOURS``) as players name what they see, each looked up when said, in
@@ -1421,6 +1407,9 @@ def _seat_list(ui: MatchUi, table: Table) -> Element:
                 "li",
                 {
                     "class": "match-seat" + (" turn" if s.id in active else ""),
+                    # A tap focuses the card (never a Tab stop): a name cut short is then drawn whole (css), which
+                    # its title showed a pointer only.
+                    "tabindex": "-1",
                     "data-seat": s.id,
                     "data-colour": s.colour,
                 },

@@ -246,7 +246,9 @@ class Focus:
     keyboard's (``:focus-visible`` stays off until a key is pressed), as a reloaded page's board, whose player
     may play by mouse. ``show_first``: with ``show``, where the two do not fit in the window together, ``show``
     stays at its top and the focused element comes only as far into the window as that leaves (a match's end:
-    its win's line above the standings, Rematch under them on a small phone), instead of the other way round."""
+    its win's line above the standings, Rematch under them on a small phone), instead of the other way round.
+    ``still`` (without ``show``): where the element is wholly in the window, nothing scrolls, not even to the
+    page's top (a board a finger plays on a phone stays put between the turn's taps); else as without it."""
 
     selector: str
     show: str = ""
@@ -257,6 +259,7 @@ class Focus:
     quiet: bool = False
     nowhere: bool = False
     show_first: bool = False
+    still: bool = False
 
 
 DIALOG = "#overlay"  # the help and rules dialog: the shell keeps where focus was as a ``Focus`` opens it
@@ -268,10 +271,13 @@ class ShowInWindow:
     takes, and nothing where it is in sight: a line a press wrote below the window (a phone's), which
     keyboard focus stays away from (it stays on the button pressed). ``keep`` (a selector), where it and
     the element fit in the window together, stays in it too: scrolled no further than keeps its top in
-    sight (the match's status above a board); where they do not fit, the element wins."""
+    sight (the match's status above a board); where they do not fit, the element wins. ``still``: where the
+    element is wholly in the window, nothing scrolls, though its scroll margin (room under it) is not: the
+    margin is given only where the page scrolls anyway (a board a finger plays on stays put)."""
 
     selector: str
     keep: str = ""
+    still: bool = False
 
 
 def board_stop(within: str = "") -> str:

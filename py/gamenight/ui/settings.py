@@ -56,7 +56,8 @@ class StorageReport:
     offline copy (Cache Storage); ``data_entries``/``data_bytes``: the app's local-storage entries;
     ``persisted``: the browser promised not to evict the site's storage; ``build``: the version of the
     offline copy serving this page ("" when none does yet); ``to_clear``: of the entries, how many "Clear my
-    data" removes (``None``: not counted, so it asks).
+    data" removes (``None``: not counted, so it asks); ``usage_has_local``: ``usage`` counts the local-storage
+    entries (Chromium's estimate does not: 2 MB written there left it where it was; ``ui/storage.py`` tells).
     """
 
     usage: int | None = None
@@ -67,6 +68,7 @@ class StorageReport:
     persisted: bool | None = None
     build: str = ""
     to_clear: int | None = None
+    usage_has_local: bool = True
 
 
 @dataclass(frozen=True)
@@ -134,8 +136,9 @@ class Model:
     asked to clear and must confirm), ``"cleared"`` or ``"nothing"`` (asked to clear, with nothing to clear);
     ``asked`` is set once "keep my data" was pressed, and
     ``asking`` until the browser's answer (``KeptAnswer``) came; ``questions``: times "Delete your stats …?"
-    was asked (which alert region says it, ``ui.live.alerts``); ``back``: the game whose table the page was
-    opened from (the header's link, inside a match), which it leads back to (``ui.app.update`` sets it)."""
+    was asked (which alert region says it, ``ui.live.alerts``); ``back``: the game whose table or screen the
+    page was opened from (the header's link, inside a match or a solo puzzle), which it leads back to, at
+    ``back_to`` (that screen's address; "": the game's table) (``ui.app.update`` sets both)."""
 
     report: StorageReport | None = None
     step: str = ""
@@ -143,6 +146,7 @@ class Model:
     asking: bool = False
     questions: int = 0
     back: str = ""
+    back_to: str = ""
 
 
 @dataclass(frozen=True)
@@ -192,7 +196,7 @@ class SettingsScreen:
             h(
                 "p",
                 {"class": "actions"},
-                back_link(model.back),
+                back_link(model.back, model.back_to),
                 h("a", {"class": "button", "href": "#/", "data-nav": "home"}, _("← All games")),
             ),
         )
@@ -201,8 +205,9 @@ class SettingsScreen:
         return i18n.title(_("Settings"))
 
 
-def back_link(game: str) -> Element | None:
-    """The link back to ``game``'s table ("← Back to Light Seeker"), or nothing for no game (or one unknown)."""
+def back_link(game: str, address: str = "") -> Element | None:
+    """The link back to ``game``'s table ("← Back to Light Seeker"), or to its screen at ``address`` (a solo
+    puzzle's link), or nothing for no game (or one unknown)."""
     info = games.info(game) if game else None
     if info is None:
         return None
@@ -210,7 +215,8 @@ def back_link(game: str) -> Element | None:
     # inside it). Its no-break span keeps the space before it: a link drawn as a button lays its words out
     # inline (css/app.css ``a.button``), not as flex items, which dropped it ("← Back toLight Seeker").
     words = _("← Back to {game}").format(game=i18n.name(info.title))
-    return h("a", {"class": "button settings-back", "href": f"#/{info.id}/{TABLE}"}, words)
+    href = address if address.startswith(f"#/{info.id}/") else f"#/{info.id}/{TABLE}"
+    return h("a", {"class": "button settings-back", "href": href}, words)
 
 
 def storage_section(model: Model) -> Element:
@@ -241,8 +247,11 @@ def storage_rows(report: StorageReport, model: Model) -> list[Element]:
         (_("Your data: stats, saved puzzles and matches, settings"), data, "data"),
     ]
     if report.usage is not None and report.quota is not None:
+        # The player's data in it, where the browser's estimate leaves it out: "Clear my data" left the row
+        # where it was while "Your data" dropped to nothing (QA79).
+        used = report.usage + (0 if report.usage_has_local else report.data_bytes)
         total = _("{used} of the {allowed} this browser allows").format(
-            used=size_text(report.usage), allowed=size_text(report.quota)
+            used=size_text(used), allowed=size_text(report.quota)
         )
         rows.append((_("Used in all"), total, "usage"))
     rows.append((_("Kept when space runs low"), kept(report, model), "kept"))

@@ -117,6 +117,7 @@ async def _measure() -> StorageReport:
 
     usage = quota = offline = None
     persisted = None
+    has_local = True
     storage = _storage()
     if storage is not None:
         try:
@@ -125,6 +126,7 @@ async def _measure() -> StorageReport:
             details = getattr(estimate, "usageDetails", None)  # Chromium only
             if details is not None and details is not js.undefined:
                 offline = int(getattr(details, "caches", 0) or 0)
+                has_local = False  # Chromium's estimate leaves local storage out (settings.StorageReport)
             if hasattr(storage, "persisted"):
                 persisted = bool(await storage.persisted())
         except Exception as err:  # an estimate the browser refuses: show what we know
@@ -132,7 +134,7 @@ async def _measure() -> StorageReport:
     entries = _local_entries()
     count, size = local_data_size(entries)
     to_clear = clearable((key for key, _value in entries), dom.STORAGE_PREFIX)
-    return StorageReport(usage, quota, offline, count, size, persisted, await _version(), to_clear)
+    return StorageReport(usage, quota, offline, count, size, persisted, await _version(), to_clear, has_local)
 
 
 def _local_entries() -> list[tuple[str, str]]:

@@ -44,7 +44,6 @@ from gamenight.core.bot import (
     NAME,
     called,
     level_name,
-    moved_bot,
     parse_level,
     thinking,
     turn_seed,
@@ -159,6 +158,10 @@ class Model:
     # The words given so far (``say``): which of the word's two live regions says the one standing, so the same
     # words given again are heard again (``ui.live.alerts``).
     said: int = 0
+    # The page's time of the last message that changed the match (a deal, a move, an undo, a restore): only a
+    # fallback for a message that tells none. Each position handed to the match screen carries the time of the
+    # message that brought it (``play``, ``deal``, ``retold``): this one, set when the table opened, was passed
+    # as "now" to every later move, and a board that reacts (a clock: ``match.Moved``) read a stale time.
     now_ms: int = 0
     bots: Mapping[str, str] = field(default_factory=dict)  # computer seats and their levels (seat → level)
     # The setup form's "Played by" as changed since it was opened, by seat number as its fields go ("kind1"):
@@ -205,11 +208,11 @@ class TableScreen:
             # a reload restores the match instead of dealing (or asking) again.
             drop_vs = Navigate(f"#/{self.game}/table", replace=True)
             try:
-                going = restore(self.game, saved, kept) if saved is not None else None
+                going = restore(self.game, saved, kept, env.now_ms) if saved is not None else None
             except GameNightError:
                 going = None
             if going is not None and in_progress(going):
-                going = replace(going, now_ms=env.now_ms, vs=vs)
+                going = replace(going, vs=vs)
                 return going, [WarnBeforeLeaving(False), *think(going), drop_vs, FOCUS_KEEP]
             model, effects = against_computer(model, vs, env.now_ms)
             return model, [*effects, drop_vs]
@@ -224,14 +227,14 @@ class TableScreen:
         if saved is None:
             return say(model, unknown), []
         try:
-            restored = restore(self.game, saved, kept)
+            restored = restore(self.game, saved, kept, env.now_ms)
         except GameNightError as err:
             # Say why, and leave the entry as it is: a save from a newer version of the app, read by an
             # older copy (an offline one), is not this page's to delete; a new match replaces it.
             failed = _("Your saved match could not be restored; start a new one.")
             return say(model, sentences(unknown, failed, match.said(err.to_json()))), []
         welcome = _("Welcome back: the match is as you left it.")
-        restored = say(replace(restored, now_ms=env.now_ms), sentences(unknown, welcome))
+        restored = say(restored, sentences(unknown, welcome))
         return restored, [WarnBeforeLeaving(False), *think(restored), FOCUS_HOME]
 
     def update(self, model: Model, message: Any) -> tuple[Model, list[Effect]]:
@@ -242,7 +245,7 @@ class TableScreen:
         if isinstance(message, Tick) and message.timer == match.REPLAY and model.ui is not None:
             return replayed(model, match.react(model.ui, table_of(model), message), message.now_ms)
         if isinstance(message, Stored) and message.key == store_key(self.game):
-            return saved_elsewhere(model, message.text)
+            return saved_elsewhere(model, message.text, message.now_ms or model.now_ms)
         if isinstance(message, Stored):  # a board's entry another tab wrote: read at the next start only
             return model, []
         if not isinstance(message, UiEvent):
@@ -376,9 +379,10 @@ def deal(model: Model, now: int, again: bool = False) -> tuple[Model, list[Effec
         vs="",
         elsewhere=False,
         rematch=again,
+        now_ms=now,
     )
     # The turn being built on the match this one replaces (a new match, a rematch) is kept no more.
-    fresh = match.left(model.ui, match.start(model.game, _board(model.game), _view(model), now_ms=model.now_ms))
+    fresh = match.left(model.ui, match.start(model.game, _board(model.game), _view(model), now_ms=now))
     ui, asked, _moves = match.take(fresh)
     model = replace(model, ui=ui, pending=None, confirming=False, watched_until=0)
     return model, [save(model), *asked, *think(model)]
@@ -389,21 +393,17 @@ def turned(model: Model) -> Model:
     seated one place on (``lobby.rematch.turned``: in a game whose seats take turns the last seat's player
     starts, so the same player does not move first every match).
 
-    Every player keeps the name the match before called them by, read with the seat they sit at now (a player's
-    pass: each read as another player). A default name goes with its person ("Player 1 (B)", in the page's
-    language: ``match.shown_name``), and a computer left unnamed keeps its seat's letter ("Bot B (Normal, seat A)"),
-    stored as ``core.bot.kept_bot`` until it is back at the seat it was named by. Before, a default name stayed with
-    its seat and an unnamed computer was called by the seat it moved to ("Bot B" became "Bot C")."""
+    A person keeps the name the match before called them by, read with the seat they sit at now (a player's pass:
+    a default name that stayed with its seat read as another player): a default name goes with its person
+    ("Player 1 (B)", in the page's language: ``match.shown_name``). A computer left unnamed has no identity beyond
+    its level: it is stored unnamed (``NAME``) and named by the seat it sits at now, "Bot A (Normal)", as the
+    board's letters and colours are (one stored by a seat it had left, "Bot B", by a rematch before, too)."""
     rules = games.RULES[model.game]
     seats = seat_ids(rules, model.players)
-    tags = seat_tags(rules, seats)
-
     players = rematch.turned(
         rules, [(s, name, model.bots.get(s, "")) for s, name in zip(seats, model.names, strict=True)]
     )
-    names = tuple(
-        moved_bot(name, level, tags[was], tags[s]) for s, (was, name, level) in zip(seats, players, strict=True)
-    )
+    names = tuple(NAME if unnamed_bot(name, level) else name for _was, name, level in players)
     bots = {s: level for s, (_was, _name, level) in zip(seats, players, strict=True) if level}
     return replace(model, names=names, bots=bots)
 
@@ -435,13 +435,13 @@ def rematch_starts(model: Model) -> str:
     seats = seat_ids(rules, model.players)
     names = dict(zip(seats, after.names, strict=True))
     table = table_of(replace(after, seats=_seats(model.game, seats, names, after.bots)))
-    return match.rematch_starts(match.starter(table, seats[0]))
+    return match.rematch_starts(match.seat_label(table, seats[0]))
 
 
-def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Model:
+def restore(game: str, text: str, kept: Mapping[str, str] | None = None, now: int = 0) -> Model:
     """The table saved by ``save``; raises ``BadMessage`` for anything that does not replay exactly.
     ``kept``: the page's local-storage values of the board's ``storage_keys`` (the turn being built on the
-    position saved, built again if it still fits: ``ui.match.resumed``)."""
+    position saved, built again if it still fits: ``ui.match.resumed``); ``now``: the page's time."""
     raw = obj(loads(text, MAX_RECORD_BYTES), SAVED, BadMessage)
     only_keys(raw, ("v", "record", "bots", "rematch"), SAVED, BadMessage)
     if get_int(raw, "v", BadMessage) != 1:
@@ -471,9 +471,10 @@ def restore(game: str, text: str, kept: Mapping[str, str] | None = None) -> Mode
         seats=_seats(game, record.seats, record.names, bots),
         bots=bots,
         rematch=again,
+        now_ms=now,
     )
     # The log as it was: every step replayed, and the moves before those it keeps counted.
-    return replace(model, ui=retold(model, kept))
+    return replace(model, ui=retold(model, now, kept))
 
 
 # The names a computer seat left unnamed got before the rule of 5096728 ("Bot B (Hard)", docs/architecture.md,
@@ -501,7 +502,7 @@ def save(model: Model) -> Store:
     return Store(store_key(model.game), dumps(saved))
 
 
-def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
+def saved_elsewhere(model: Model, text: str | None, now: int) -> tuple[Model, list[Effect]]:
     """Another tab of this browser saved this game's table (a move, an undo, a new match): this page
     takes the match as saved, so both tabs show one match and the next save of either loses nothing.
     (Each tab used to play on its own copy, and the last save won.) An entry this page cannot read
@@ -520,7 +521,7 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         _ui, dropped, _moves = match.take(match.dropped(model.ui)) if model.ui is not None else (None, [], [])
         return cleared, [*dropped, StopWork(BOT_TASK), StopTimer(BOT_TASK), StopTimer(match.REPLAY)]
     try:
-        theirs = restore(model.game, text)
+        theirs = restore(model.game, text, now=now)
     except GameNightError:
         return model, []
     assert theirs.played is not None and theirs.ui is not None  # restored: playing
@@ -532,7 +533,7 @@ def saved_elsewhere(model: Model, text: str | None) -> tuple[Model, list[Effect]
         )
     else:
         taken = say(
-            replace(theirs, now_ms=model.now_ms, said=model.said),
+            replace(theirs, said=model.said),
             _("This match was played on in another tab: here it is."),
         )
     # A computer move or a question of this page was about the position it had: both go, and so does the
@@ -665,7 +666,7 @@ def _play_input(model: Model, event: UiEvent, now: int) -> tuple[Model, list[Eff
         model, effects = against_computer(model, model.vs, now)
         return model, [*effects, match.FOCUS_BOARD]
     if event.type == "click" and action == "table-undo":
-        return undo(model)
+        return undo(model, now)
     if event.type == "click" and action == "table-new":
         if over_unseen(model):
             # "New match" pressed while the move that ended the match is played back: the end comes first
@@ -729,14 +730,12 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
         played.record, log=(*played.record.log, Entry(now, seat, dict(move))), ended="over" if over else None
     )
     played = Played(record, (*played.states, state), (*played.events, tuple(events)))
-    model = replace(model, played=played, message="", elsewhere=False)
+    model = replace(model, played=played, message="", elsewhere=False, now_ms=now)
     # A move made by a computer player may be played back step by step (the replay's timer), unless the
     # page asks "Start a new match?" over it: the player reads the question, and the log and the live
     # region say the move.
     moves = count_moves(record.log)
-    ui = match.advance(
-        shown, _view(model), events, table_of(model), moves, watched=not model.confirming, now_ms=model.now_ms
-    )
+    ui = match.advance(shown, _view(model), events, table_of(model), moves, watched=not model.confirming, now_ms=now)
     ui, asked, _ = match.take(ui)
     # Played back step by step, the replay holds the next computer move (``thought``); shown at once, the
     # board's motion does (a move made here is not played back: its steps count for nothing).
@@ -745,8 +744,8 @@ def play(model: Model, seat: str, move: JSON, now: int) -> tuple[Model, list[Eff
     return model, [save(model), *asked, *think(model)]
 
 
-def undo(model: Model) -> tuple[Model, list[Effect]]:
-    """Take back the last move (and the computer players' moves after the last move made here)."""
+def undo(model: Model, now: int) -> tuple[Model, list[Effect]]:
+    """Take back the last move (and the computer players' moves after the last move made here) at ``now``."""
     played = model.played
     assert played is not None  # Undo is shown with the match dealt
     if final(model):
@@ -762,9 +761,9 @@ def undo(model: Model) -> tuple[Model, list[Effect]]:
     said = ngettext("Move taken back.", "{n} moves taken back.", taken).format(n=taken)
     record = replace(played.record, log=played.record.log[:keep], ended=None)
     played = Played(record, played.states[: keep + 1], played.events[: keep + 1])
-    model = say(replace(model, played=played, pending=None, elsewhere=False, watched_until=0), said)
+    model = say(replace(model, played=played, pending=None, elsewhere=False, watched_until=0, now_ms=now), said)
     # Zoomed in, the board stays so; the turn being built on the position left is kept no more.
-    ui, asked, _moves = match.take(match.left(model.ui, match.restarted(model.ui, retold(model))))
+    ui, asked, _moves = match.take(match.left(model.ui, match.restarted(model.ui, retold(model, now))))
     model = replace(model, ui=ui)
     # Nothing left to take back disables the Undo button just pressed, which drops keyboard focus.
     last = last_own_move(model) is None
@@ -786,10 +785,11 @@ def last_own_move(model: Model) -> int | None:
     return next((i for i in reversed(range(len(log))) if log[i].seat not in model.bots), None)
 
 
-def retold(model: Model, kept: Mapping[str, str] | None = None) -> match.MatchUi:
+def retold(model: Model, now: int, kept: Mapping[str, str] | None = None) -> match.MatchUi:
     """The match screen started afresh at the match's position, with the log its record tells (a
     restored match, a move taken back): the same steps, and the same moves before them, as the log
-    that followed it move by move. ``kept``: the board's local-storage values (``restore``)."""
+    that followed it move by move. ``now``: the page's time; ``kept``: the board's local-storage values
+    (``restore``)."""
     assert model.played is not None  # retold from the match dealt
     record = model.played.record
     # The position before the last move: the board marks what that move changed (the cubes a Light
@@ -797,7 +797,7 @@ def retold(model: Model, kept: Mapping[str, str] | None = None) -> match.MatchUi
     before = _view(model, model.played.states[-2]) if len(model.played.states) > 1 else None
     moves = count_moves(record.log)
     board, table = _board(model.game), table_of(model)
-    ui = match.start(model.game, board, _view(model), table, kept, before=before, now_ms=model.now_ms, moves=moves)
+    ui = match.start(model.game, board, _view(model), table, kept, before=before, now_ms=now, moves=moves)
     earlier, steps = recent_steps(record.log, model.played.events[1:])  # the first: the setup's, none
     return match.retold(ui, steps, earlier, moves)
 

@@ -68,7 +68,7 @@ def test_a_cube_buh_may_choose_differs_in_lightness_from_every_cube_a_turn_moved
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_game_board_s_frame_is_whole_pixels_seen_on_the_page(theme: str):
     """The valley's field was framed by a 1.5-unit stroke of its 600-unit picture: 0.68 px on a 272 px board at 320
-    px, half of it cut by the picture's edge. As the rules figures' (their own rule, ``.guide-board .ls-field``), the
+    px, half of it cut by the picture's edge. As the rules figures' (drawn by the same scene, under the same rule), the
     game board's frame is a stroke of whole pixels whatever the board's size, in a colour seen on the page."""
     frame = _rule(".ls-field")
     assert "vector-effect: non-scaling-stroke" in frame

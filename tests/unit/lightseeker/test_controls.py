@@ -12,13 +12,23 @@ from gamenight import i18n
 from gamenight.core.errors import BadMessage, IllegalMove
 from gamenight.core.grid import DIRECTIONS, Direction
 from gamenight.lightseeker import GAME, guide, rules
-from gamenight.lightseeker.controls import ARROWS, BOARD, SHOW_CONFIRM, SHOW_MOVES, SHOW_NOTE, plan, problem
+from gamenight.lightseeker.controls import (
+    ARROWS,
+    BOARD,
+    FOCUS_BOARD_STILL,
+    SHOW_CONFIRM,
+    SHOW_MOVES,
+    SHOW_NOTE,
+    plan,
+    problem,
+)
 from gamenight.lightseeker.rules import Action, Options, State
 from gamenight.ui import match
 from gamenight.ui.match import Reply, SeatAt, Table
 from gamenight.ui.program import UiEvent
 from gamenight.ui.svg import find_all, render, text_of
 from tests.unit.alerts import heard, regions, said_in_turns
+from tests.unit.words import in_language
 
 from .test_rules import NEAR_WIN, played
 
@@ -981,7 +991,8 @@ def test_the_ended_board_says_how_many_turns_were_played_where_the_turns_facts_w
     above = f"This turn must end above {light}"
     assert playing_shown == [f"Light on the board: {light}", above, "An area worth 7 wins", "Turn 3: 2 actions"]
     ended_shown, ended_held = _info_line(BOARD.render(BOARD.start(ended, view), ended, None, TABLE))
-    assert ended_shown[1:] == ["", "An area worth 7 wins", "Turns played: 3"], ended_shown
+    value = ended["result"]["reason"]["params"]["value"]
+    assert ended_shown[1:] == [f"Won by an area worth {value}", "An area worth 7 wins", "Turns played: 3"], ended_shown
     # What one shows, the other holds: the places keep the room of both.
     assert {f"This turn must end above {ended['total_light']}", "Turn 4: 2 actions"} <= set(ended_held), ended_held
     assert {"Turns played: 2"} <= set(playing_held), playing_held
@@ -992,6 +1003,30 @@ def test_the_ended_board_says_how_many_turns_were_played_where_the_turns_facts_w
         "An area worth 7 wins",
         "Turns played: 2",
     ]
+
+
+def test_the_rule_s_place_says_why_the_match_ended_and_no_place_over_the_valley_is_empty():
+    """A player's pass at 320 × 640 and 390 × 844: at the end the rule's place ("This turn must end above 10") was
+    an empty line between "Light on the board" and "An area worth 7 wins", kept so the board does not move. It says
+    why the match ended, in words without a name (the status names who won; a name could take a second line the
+    rule's words do not): the winning area's worth, or that no legal turn was left (a win or a draw), in English
+    and in Japanese. A reason of another kind (a peer's sentence) says nothing there, as before."""
+    _state, view = near_win()
+
+    def ended_with(reason) -> list[str]:
+        over = {**view, "result": {"ranking": [["ann"], ["bob"]], "reason": reason}}
+        return _info_line(BOARD.render(BOARD.start(over, view), over, None, TABLE))[0]
+
+    lit = {"code": "lightseeker-lit", "params": {"seat": "ann", "value": 9}}
+    stuck = {"code": "lightseeker-stuck", "params": {"seat": "bob"}}
+    draw = {"code": "lightseeker-stuck-draw", "params": {"seat": "bob"}}
+    assert ended_with(lit)[1] == "Won by an area worth 9"
+    assert ended_with(stuck)[1] == ended_with(draw)[1] == "Ended: no legal turn left"
+    assert ended_with("Bob gave up")[1] == ""
+    assert all(ended_with(lit)) and all(ended_with(stuck)), "no place over the valley is empty"
+    with in_language("ja"):
+        assert i18n.plain(ended_with(lit)[1]) == "値9のエリアで決着"
+        assert i18n.plain(ended_with(draw)[1]) == "可能な手番がなく終了"
 
 
 def test_a_turn_starts_with_the_cursor_on_a_cube_that_can_move_nearest_buhs():
@@ -1124,10 +1159,16 @@ def test_focus_goes_to_the_board_when_the_pressed_slide_tilt_or_confirm_button_g
     acts = [reply for event, reply in steps if event.action == "ls-act"]
     assert len(acts) == len(turn["actions"])
     for n, reply in enumerate(acts, 1):
-        assert (match.FOCUS_BOARD in effects(reply)) == (n == len(acts)), (n, effects(reply))
+        assert (FOCUS_BOARD_STILL in effects(reply)) == (n == len(acts)), (n, effects(reply))
+    # A player's pass on a phone: the board's focus showed the page's top where the board fitted in the window
+    # with it, and the board a finger played on jumped back down at the last action's tap, away from the buttons
+    # the cube's tap had brought in (and the cube's tap moved it 12 px at 390 × 844, the buttons in the window
+    # already): in the middle of a turn nothing scrolls where the board and the buttons are in the window.
+    assert replace(match.FOCUS_BOARD, still=True) == FOCUS_BOARD_STILL and SHOW_MOVES.still
     r, c = ui.board().cells[turn["buh"]]
     ui, _ = click(ui, view, seat, "ls-cell", r=r, c=c)
     reply = BOARD.update(ui, view, seat, TABLE, UiEvent("click", "ls-confirm", {}))
+    # The turn is over: the page's top comes back where the board fits in the window with it.
     assert isinstance(reply, Reply) and reply.move == turn and match.FOCUS_BOARD in reply.effects, reply
 
 

@@ -133,6 +133,22 @@ def test_in_the_faces_variant_an_area_is_outlined_around_whole_faces():
     assert edges == [((0, 0), (0, C)), ((0, 0), (2 * C, 0)), ((0, C), (2 * C, C)), ((2 * C, 0), (2 * C, C))]  # 2 × 1
 
 
+def test_an_area_of_several_cubes_around_a_hole_is_outlined_outside_and_inside():
+    """Eight lit faces around an empty cell: one area, outlined by the square around them and the square of the
+    hole, each side one edge (the pieces of a straight side joined back where nothing else meets them), in both
+    readings, whatever order the pieces come in (``scene._joined``)."""
+    ring = [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    for joins in ("edges", "faces"):
+        view = view_of(board(*((cell, FULL) for cell in ring)), joins)
+        assert [sorted(a["cubes"]) for a in view["areas"]] == [list(range(8))], joins
+        outer = [((0, 0), (0, 3 * C)), ((0, 0), (3 * C, 0)), ((0, 3 * C), (3 * C, 3 * C)), ((3 * C, 0), (3 * C, 3 * C))]
+        hole = [((C, C), (C, 2 * C)), ((C, C), (2 * C, C)), ((C, 2 * C), (2 * C, 2 * C)), ((2 * C, C), (2 * C, 2 * C))]
+        edges = scene.area_edges(view, view["areas"][0])
+        assert edges == sorted(outer + hole), joins
+        pieces = [p for a, b in edges for p in scene._pieces(a, b)]
+        assert scene._joined(pieces[::-1]) == scene._joined(random.Random(1).sample(pieces, len(pieces))) == edges
+
+
 def test_buh_sits_on_its_cube_and_cells_are_named():
     view = view_of(NEAR_WIN)
     tree = scene.board(view)

@@ -391,3 +391,19 @@ def test_the_mirror_keeps_the_last_chat_lines_the_page_shows():
     for line in lines:
         client.receive(p.encode(line))
     assert client.chat == lines[-CHAT_SHOWN:]
+
+
+def test_an_old_browser_told_its_seat_moved_to_another_device_asks_a_new_name_and_comes_without_its_token():
+    client = Client("Cal", "old" * 8)
+    client.hello()
+    client.receive(p.encode(p.Error("seat-moved", {"name": "Cal"}, "hello")))
+    assert client.name_refused is not None and client.name_refused.code == "seat-moved"
+    assert client.waiting_for is None  # the same hello would be refused again: nothing is sent until a new name
+    assert client.rename("Cal 2") == {"v": 6, "type": "hello", "name": "Cal 2", "token": None}
+
+
+def test_a_stale_invitation_for_a_member_who_is_back_asks_another_name():
+    client = Client("Cal")
+    client.hello()
+    client.receive(p.encode(p.Error("rejoin-here", {"name": "Cal"}, "hello")))
+    assert client.name_refused is not None and client.name_refused.code == "rejoin-here"

@@ -795,3 +795,79 @@ def test_a_numbered_request_is_acknowledged_to_its_sender_and_a_copy_changes_not
     assert table.state_json() == before
     gap = table.send("g1", {**p.Chat("later").to_json(), "n": 5})
     assert [(m["code"], m["params"]) for _, m in gap] == [("request-gap", {"expected": 2})]
+
+
+# --- an invitation made for a member who is away ------------------------------------------------------------------
+
+
+def test_a_player_whose_browser_is_gone_gets_their_seat_back_through_the_invitation_made_for_them():
+    table = seated_table()
+    table.start()
+    table.host(p.Move("X", {"add": 1}))  # Y (Bob) to move
+    old_token = table.tokens["g1"]
+    table.session.disconnect("g1", table.now)
+    table.session.invited_back("i1", "m2")  # the host's "Invite again" on Bob's row
+    out = table.send("i1", p.Hello("Bob"))  # another device: no token
+    welcome = of_type(out, "welcome")
+    assert [(to, m["member"]) for to, m in welcome] == [("i1", "m2")]
+    new_token = welcome[0][1]["token"]
+    assert new_token != old_token and table.session.members["m2"].token == new_token
+    assert table.session.seat_of("m2") == "Y" and table.session.peer_of("m2") == "i1"
+    host_sees = last_update(out, HOST_PEER)["lobby"]
+    assert {m["name"]: m["connected"] for m in host_sees["members"]}["Bob"] is True
+    assert last_update(out, "g2")["lobby"] == host_sees  # every guest sees Bob back
+    assert not errors(table.send("i1", p.Move("Y", {"add": 2})))
+
+
+def test_the_old_browser_of_a_player_who_came_back_elsewhere_is_told_so_and_changes_nothing():
+    table = seated_table()
+    old_token = table.tokens["g1"]
+    table.session.disconnect("g1", table.now)
+    table.session.invited_back("i1", "m2")
+    table.send("i1", p.Hello("Bob"))
+    error = refused(table, "g1b", p.Hello("Bob", old_token), "seat-moved")
+    assert error["params"] == {"name": "Bob"}
+    assert table.session.peer_of("m2") == "i1"
+
+
+def test_an_invitation_for_a_member_who_is_back_already_is_refused_and_changes_nothing():
+    table = seated_table()
+    table.session.invited_back("i1", "m2")  # Bob is still connected (or came back in the old browser)
+    error = refused(table, "i1", p.Hello("Bob"), "rejoin-here")
+    assert error["params"] == {"name": "Bob"}
+
+
+def test_an_invitation_for_a_member_takes_back_only_that_member_once():
+    table = seated_table()
+    table.session.disconnect("g1", table.now)
+    table.session.disconnect("g2", table.now)
+    table.session.invited_back("i1", "m2")
+    refused(table, "i1", p.Hello("Cy"), "name-taken")  # Bob's invitation is not Cy's
+    table.send("i1", p.Hello("Bob"))
+    table.session.disconnect("i1", table.now)
+    refused(table, "i1b", p.Hello("Bob"), "name-taken")  # another connection has no invitation for Bob
+    refused(table, "i1", p.Hello("Bob"), "name-taken")  # nor has the used one, should its id come again
+
+
+def test_no_invitation_takes_back_the_host_or_a_computer_player():
+    table = seated_table()
+    table.session.invited_back("i1", "m1")
+    refused(table, "i1", p.Hello("Ann"), "name-taken")
+    table.session.invited_back("i2", "m404")
+    assert of_type(table.send("i2", p.Hello("Zed")), "welcome")  # no such member: an ordinary join
+
+
+def test_a_reloaded_host_page_still_tells_an_old_browser_its_seat_moved():
+    table = seated_table()
+    old_token = table.tokens["g1"]
+    table.session.disconnect("g1", table.now)
+    table.session.invited_back("i1", "m2")
+    table.send("i1", p.Hello("Bob"))
+    restored = Session.restore(table.state_json())
+    out = restored.handle("g1b", p.encode(p.Hello("Bob", old_token)), table.now)
+    assert [(to, m["type"], m.get("code")) for to, m in out] == [("g1b", "error", "seat-moved")]
+    raw = loads(table.state_json())
+    for bad in ([["not-a-token", "m2"]], [[old_token, "m9"]], [[old_token, "m1"]], "x"):
+        with pytest.raises(BadMessage) as err:
+            Session.restore(dumps({**raw, "moved": bad}))
+        assert err.value.code in ("save-moved", "field-type"), bad

@@ -63,17 +63,17 @@ def test_a_rematch_of_four_turns_every_player_one_seat_on_a_computer_player_with
     assert seated(table) == ["Ann", "Bea", "Cal", "Bot"]
     table.host(p.End())
     table.start(43)
-    # It keeps the letter of the seat it was named by, "Bot D (Hard, seat A)" on every page (``core.bot.moved_bot``).
-    assert seated(table) == ["Bot D", "Ann", "Bea", "Cal"]
+    # Stored unnamed: every page names it by the seat it sits at now, "Bot A (Hard)".
+    assert seated(table) == ["Bot", "Ann", "Bea", "Cal"]
     assert table.session.match.record.bots == {seats[0]: "hard"}, "the computer player moves with its level"
     assert table.session.bot_turn() is not None and table.session.bot_turn().seat == seats[0], "and starts"
     table.host(p.End())
     table.start(44)
-    assert seated(table) == ["Cal", "Bot D", "Ann", "Bea"]
+    assert seated(table) == ["Cal", "Bot", "Ann", "Bea"]
     for again in (45, 46):
         table.host(p.End())
         table.start(again)
-    assert seated(table) == ["Ann", "Bea", "Cal", "Bot"], "back at its own seat, named by it again"
+    assert seated(table) == ["Ann", "Bea", "Cal", "Bot"]
 
 
 def test_a_rematch_after_a_match_that_ended_by_itself_turns_the_seats_too():

@@ -294,3 +294,43 @@ def test_an_offer_without_candidates_cannot_become_a_code():
     t = offer_transport()
     empty = iv.Invitation(b"abcd", b"wxyz", NOW_S, "x", iv.Transport(t.ufrag, t.pwd, t.fingerprint, ()))
     assert reason(iv.encode_invitation, empty)[0] == "unusable"
+
+
+def test_an_invitation_made_for_a_member_who_is_away_names_them():
+    sent = replace(invitation(), game="raythread", host="Ann", member="Cal 🌙")
+    assert iv.decode_invitation(iv.encode_invitation(sent), NOW_S).member == "Cal 🌙"
+    assert iv.decode_invitation(iv.encode_invitation(invitation()), NOW_S).member == ""  # anyone's
+
+
+def test_a_crafted_member_name_is_refused():
+    def crafted(member: bytes) -> str:
+        raw = base64.urlsafe_b64decode(iv.encode_invitation(replace(invitation(), host="Ann", member="ab")) + "==")
+        body = zlib.decompress(raw[3:-2], -15) if raw[0] & 1 else raw[3:-2]
+        return iv._wrap(0, body[: -len(b"\x02ab")] + bytes([len(member)]) + member)
+
+    assert iv.decode_invitation(crafted(b"Cal"), NOW_S).member == "Cal"
+    for member in (b"", b"a" * 200, b"Cal\n", b"\xff\xfe", b"  "):
+        assert reason(iv.decode_invitation, crafted(member), NOW_S)[0] == "damaged", member
+
+
+def test_a_reply_pasted_with_the_message_it_came_in_is_read():
+    code = iv.encode_reply(reply())
+    assert iv.decode_reply(f"here you go:  {code} \n thanks!") == reply()
+    broken = f"Hi Ann, my reply: {code[:40]}\n{code[40:90]}\n{code[90:]}\nSee you soon."
+    assert iv.decode_reply(broken) == reply()
+    assert iv.decode_reply(f"«{code}» (from Bea)") == reply()
+
+
+def test_two_codes_in_one_message_are_refused_by_name():
+    one, other = iv.encode_reply(reply()), iv.encode_reply(reply("Cal"))
+    kind, said = reason(iv.decode_reply, f"mine: {one} and Cal's: {other}")
+    assert kind == "two" and "two" in said
+    assert iv.decode_reply(f"{one} again: {one}") == reply()  # the same code twice is one
+
+
+def test_words_without_a_code_are_refused():
+    kind, said = reason(iv.decode_reply, "here you go, thanks!")
+    assert kind == "garbled" and "not a Game Night reply code" in said
+    code = iv.encode_reply(reply())
+    kind, _ = reason(iv.decode_reply, f"here you go: {code[:-6]} thanks")  # a code cut off, among words
+    assert kind in ("truncated", "damaged")

@@ -317,8 +317,13 @@ def test_the_keyboard_alone_builds_turns_removes_and_shows_lasers():
     assert said.startswith("Row 2, column 2: ") and "mirror" in said.partition(".")[0]  # as the solo board names it
     # Each end its own sentence, named as its clue is: "left 2 green 5, right 2 …" ran a name into its number.
     ends = said.partition(". ")[2].split(". ")
-    assert [end.partition(":")[0] for end in ends] == ["Left 2", "Right 2", "Top 2", "Bottom 2"], said
-    assert all(re.fullmatch(r"\w+ 2: \w+ \d+( \(not matched\))?\.?", end) for end in ends), said
+    assert [end.partition(":")[0] for end in ends] == [
+        "The left clue in row 2",
+        "The right clue in row 2",
+        "The top clue in column 2",
+        "The bottom clue in column 2",
+    ], said
+    assert all(re.fullmatch(r"The \w+ clue in \w+ 2: \w+ \d+( \(not matched\))?\.?", end) for end in ends), said
     i18n.set_language("ja")
     ann.key("ArrowLeft")
     said = text_of(find_all(ann.tree, lambda e: e.attr("id") == "rf-cursor-text")[0])
@@ -482,7 +487,8 @@ def test_submit_names_the_clues_that_differ_and_sends_nothing():
     # QA14 #4, #7: the clues are called clues, as on the solo board, and named as the board names them
     # ("top 3"), not by the rules' short names ("T3"); past six, five and how many more (the solo board's
     # announcement of the clues a move matched counts them the same way).
-    names = [f"{ {'T': 'top', 'R': 'right', 'B': 'bottom', 'L': 'left'}[e[0]] } {e[1:]}" for e in differ]
+    sides = {"T": "top clue in column", "R": "right clue in row", "B": "bottom clue in column", "L": "left clue in row"}
+    names = [f"the {sides[e[0]]} {e[1:]}" for e in differ]
     names = [*names[:5], f"{len(differ) - 5} more"]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     assert bea.note() == f"Not solved yet. The clues that differ: {listed}."
@@ -497,11 +503,11 @@ def test_submit_s_note_follows_the_page_language_switched_after_it():
     bea.click("tray", kind=KINDS[first[1]])
     bea.click("cell", r=first[0][0], c=first[0][1])
     bea.click("rf-submit")
-    assert "top " in bea.note() or "left " in bea.note() or "right " in bea.note() or "bottom " in bea.note()
+    assert re.search(r"the (top|left|right|bottom) clue in", bea.note()), bea.note()
     with in_language("ja"):
         note = bea.note()
     assert not re.search("top|right|bottom|left|more", note), note
-    assert re.search("[上右下左][0-9]+", i18n.plain(note)), note
+    assert re.search("[0-9]+[行列]目の[上右下左]の数字", i18n.plain(note)), note
 
 
 def test_the_same_note_again_is_said_again():
@@ -584,7 +590,7 @@ def test_a_board_given_up_shows_no_matching_marks_while_a_board_still_solved_and
     ann, bea, spectator = shown["1"], shown["2"], shown[None]
     framed, counted, labels, said = clue_marks(bea)
     # While she solves, the marks are there (the cursor, mid-board, reads the numbers of column 3).
-    assert "T3" in framed and counted and "Top 3: yellow 1 (not matched)." in said, (framed, said)
+    assert "T3" in framed and counted and "The top clue in column 3: yellow 1 (not matched)." in said, (framed, said)
     bea.click("rf-give-up")
     bea.click("rf-give-up")
     everyone_sees(shown)

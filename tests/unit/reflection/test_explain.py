@@ -11,6 +11,7 @@ from gamenight.reflection.explain import ACTIONS, PASS, REVERSE, STOP, TURN, exp
 from gamenight.reflection.generate import generate
 from gamenight.reflection.laser import EMPTY, Layout, edge_names, trace
 from gamenight.reflection.puzzle import KIND_OF
+from tests.unit.words import in_language
 
 GENERATED = [generate(6, 6, seed=s) for s in range(4)] + [generate(7, 8, black_holes=True, warp=True, seed=9)]
 
@@ -89,3 +90,24 @@ def test_misplaced_counts_wrong_tiles_only():
     layout = layout.place(b, turned)  # wrong: another tile belongs there
     assert misplaced(g.layout, layout) == 2
     assert misplaced(g.layout, g.layout) == 0
+
+
+def test_a_clue_is_named_by_its_row_or_column_so_its_place_cannot_be_read_as_its_value():
+    """QA79: "right 6 and left 6 lasers turn here" named the 6th clue on the right (which shows 11) while
+    two other right clues show 6; the board draws no row or column numbers. A clue is named by the row or
+    column it stands at, in the hints, the board's own names and the announcements alike."""
+    assert scene.edge_name("R6") == "the right clue in row 6"
+    assert scene.edge_name("T3") == "the top clue in column 3"
+    assert scene.edge_list(["R6", "L6"]) == "the right clue in row 6 and the left clue in row 6"
+    g = GENERATED[0]
+    hint = explain(g.puzzle, g.layout, Layout.empty(g.puzzle.size))
+    assert all(scene.edge_name(edge) in why(hint) for edge in hint.edges)
+    assert not re.search(r"\b(top|right|bottom|left) \d", why(hint)), why(hint)
+    # The clue's own name on the board (its button's) begins with the same words.
+    assert scene.edge_label(g.puzzle, "B2", False).startswith("The bottom clue in column 2: ")
+    with in_language("ja"):
+        assert scene.edge_name("R6") == "6行目の右の数字"
+        assert scene.edge_name("B2") == "2列目の下の数字"
+        assert scene.edge_list(["R6", "L6"]).replace(i18n.JOINER, "") == "6行目の右の数字と6行目の左の数字"
+        assert scene.edge_label(g.puzzle, "T1", False).startswith("1列目の上の数字：")
+        assert not re.search(r"[上下左右]\u2060?\d", why(hint)), why(hint)  # not "右6" (the old name)

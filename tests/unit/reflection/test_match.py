@@ -225,10 +225,11 @@ def test_the_host_s_refusal_of_a_solve_names_clues_as_the_board_does_in_the_read
         GAME.play(m.state, "2", {"type": "solve", "layout": moved.to_json()}, m.now + 5)
     wire = refused.value.to_json()  # what travels to the guest
     english = i18n.describe(wire["code"], wire["params"])
-    assert re.search(r"\((top|right|bottom|left) \d", english) and not re.search(r"\b[TRBL]\d", english), english
+    assert re.search(r"\(the (top|right|bottom|left) clue in (row|column) \d", english), english
+    assert not re.search(r"\b[TRBL]\d", english), english
     with in_language("ja"):
         japanese = i18n.describe(wire["code"], wire["params"])
-    assert re.search("[上右下左][0-9]", i18n.plain(japanese)) and not re.search(
+    assert re.search("[0-9][行列]目の[上右下左]の数字", i18n.plain(japanese)) and not re.search(
         r"[TRBL]\d|top|left|right|bottom", japanese
     )
 
@@ -547,18 +548,21 @@ def test_a_solve_with_one_clue_wrong_says_one_clue_differs_not_one_clues():
     can be one clue wrong: "not solved yet: 1 clues differ (top 3)" read wrong in English."""
     refusal = not_solved(("T3",))
     said = i18n.describe(refusal.code, refusal.params)
-    assert said == "not solved yet: one clue differs (top 3)"
+    assert said == "not solved yet: one clue differs (the top clue in column 3)"
     refusal = not_solved(("T3", "R2"))
-    assert i18n.describe(refusal.code, refusal.params) == "not solved yet: 2 clues differ (top 3 and right 2)"
+    assert i18n.describe(refusal.code, refusal.params) == (
+        "not solved yet: 2 clues differ (the top clue in column 3 and the right clue in row 2)"
+    )
     with in_language("ja"):
         refusal = not_solved(("T3",))
         assert (
             i18n.plain(i18n.describe(refusal.code, refusal.params))
-            == "まだ解けていません：周囲の数字が1個違います（上3）"
+            == "まだ解けていません：周囲の数字が1個違います（3列目の上の数字）"
         )
 
 
 def test_a_refusal_past_six_clues_names_five_and_how_many_more():
     assert i18n.describe("reflection-not-solved", {"n": 9, "clues": "T1 R2 B3 L4 T5 +4"}) == (
-        "not solved yet: 9 clues differ (top 1, right 2, bottom 3, left 4, top 5 and 4 more)"
+        "not solved yet: 9 clues differ (the top clue in column 1, the right clue in row 2, the bottom clue in "
+        "column 3, the left clue in row 4, the top clue in column 5 and 4 more)"
     )

@@ -13,7 +13,7 @@ from gamenight.reflection.laser import Layout
 from gamenight.ui import match
 from gamenight.ui.lobby.host import PREPARE
 from gamenight.ui.program import UiEvent
-from gamenight.ui.svg import find_all
+from gamenight.ui.svg import find_all, text_of
 from tests.unit.ui.peers import Browser, FakeRtc, Page, host_lobby, join
 
 KINDS = {"/": "diagonal", "\\": "diagonal", "|": "flat", "-": "flat", "#": "block", "o": "hole"}
@@ -219,13 +219,23 @@ def test_the_give_up_question_comes_before_its_answers():
     assert yes.attr("aria-describedby") == " ".join(said) and len(said) == 2
 
 
-def test_yes_give_up_puts_focus_on_the_match_status():
+def test_yes_give_up_puts_focus_on_the_round_s_heading():
     # QA14: the answers go with the give-up, and the page's morph turned "Yes, give up" into the button
     # drawn next in its place, "Bigger cells" (hidden on a laptop: focus fell to the body; shown on a phone
     # with a big board: focus sat on it). The status line, which says the round's news, takes focus.
-    _rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3})
+    _rtc, host, bea = two_players({"preset": "custom", "size": 4, "tiles": 3, "rounds": 3})
     host.work(PREPARE)
     bea.click("rf-give-up")
     bea.click("rf-give-up")
-    assert bea.focused[-1] == ".match-status"
     assert "gave up" in bea.text
+    # Then the status took it: a screen reader read the focused line whole, "The solvers race at once · still
+    # solving: Ann (1)", as the live region said the news and the status's new words ("still solving: Ann (1)";
+    # a guest's "Sending your move…" twice, then the phase again as the status came back; a race alone's
+    # "Round 2 begins." and the phase, then the focused line's phase). Focus goes to the board's heading, the
+    # round ("Round 1 of 3"), which none of the live region's lines says: each is said once.
+    (heading,) = bea.by_class("rf-phase")
+    assert bea.focused[-1] == ".match-main .rf-phase" and bea.focus_in(".rf-phase") and heading.attr("tabindex") == "-1"
+    (region,) = bea.find(lambda e: e.attr("id") == "match-news")
+    news = [text_of(line) for line in region.children if hasattr(line, "children")]
+    assert text_of(heading) == "Round 1 of 3" and not [line for line in news if text_of(heading) in line], news
+    assert text_of(bea.by_class("match-status")[0]) in news  # what the status says is said, by the live region

@@ -64,7 +64,8 @@ def test_clues_show_number_colour_and_a_shape_for_colour_blind_players():
         assert f"rf-{clue.colour}" in e.attr("class")
         assert text_of(e) == str(clue.number)
         side = {"T": "top", "R": "right", "B": "bottom", "L": "left"}[name[0]]
-        assert e.attr("aria-label") == f"{side} {name[1:]}: {clue.colour} {clue.number}, matched"
+        line = "row" if name[0] in "LR" else "column"  # by its row or column (QA79: "top 1" read as a value)
+        assert e.attr("aria-label") == f"The {side} clue in {line} {name[1:]}: {clue.colour} {clue.number}, matched"
         (shape,) = by_class(e, "rf-shape")
         shapes.setdefault(clue.colour, set()).add(shape.tag if shape.tag != "path" else "diamond")
     assert shapes == {"green": {"circle"}, "yellow": {"diamond"}, "black": {"rect"}}
@@ -569,8 +570,18 @@ def _counts_clear(puzzle, layout: Layout, edge: str, warps=(), notes: Notes | No
     ]
     shapes += [(body, part) for body in by_class(tree, "rf-triangle-body") for part in _filled(body)]
     lines, boxes = _laser_boxes(laser), [_count_box(t) for t in counts]
+    # A count in the smaller type (``rf-count-small``, 10 units against 12) is as much narrower and lower.
+    small = [10 / 12 if "rf-count-small" in str(t.attr("class")).split() else 1.0 for t in counts]
+    boxes = [
+        (b[0] + (b[2] - b[0]) * (1 - k) / 2, b[3] - (b[3] - b[1]) * k, b[2] - (b[2] - b[0]) * (1 - k) / 2, b[3])
+        for b, k in zip(boxes, small, strict=True)
+    ]
+    steps = trace(layout, edge, warps).steps
     wrong = []
-    for text, box in zip(counts, boxes, strict=True):
+    for text, box, step in zip(counts, boxes, steps, strict=True):
+        x, y, w, hh = scene.box(puzzle.size, step.cell)
+        if not (x <= box[0] and box[2] <= x + w and y <= box[1] and box[3] <= y + hh):
+            wrong.append(f"{edge} {text_of(text)}: out of its cell {step.cell} ({box} in {(x, y, x + w, y + hh)})")
         on_block = "rf-count-on-tile" in str(text.attr("class"))
         for shape, part in shapes:
             inside = part[0] <= box[0] and box[2] <= part[2] and part[1] <= box[1] and box[3] <= part[3]
@@ -591,6 +602,11 @@ def test_the_board_writes_each_count_clear_of_tiles_warps_the_laser_and_other_co
     import random
 
     wrong = [w for edge in edge_names(PUZZLE.size) for w in _counts_clear(PUZZLE, LAYOUT, edge, WARPS)]
+    # A count of two digits past a hole's rim reached about 6 units over its cell's corner, over the next cell
+    # (L3's 10th step is in the hole at (3, 0)): every count stands inside its own step's cell.
+    holes = Layout.of(6, {(4, 5): "o", (0, 2): "\\", (3, 0): "o", (0, 0): "/", (2, 2): "/", (2, 3): "#", (5, 5): "|"})
+    assert [s.count for s in trace(holes, "L3").steps if s.cell == (3, 0)][-1] == 10
+    wrong += [w for edge in edge_names(6) for w in _counts_clear(puzzle_of(holes), holes, edge)]
     source = random.Random(7)
     for _board in range(16):
         tiles = {}
@@ -624,6 +640,65 @@ def test_a_kind_with_none_left_is_never_shown_chosen_and_the_next_kind_left_is()
     assert pressed(every, "block") == []
     assert pressed(every, "remove") == ["remove"] and pressed(every, "dot") == ["dot"]  # not tile kinds
     assert pressed(spent, "flat") == ["flat"]
+
+
+def test_once_every_tile_is_placed_the_tray_says_which_kinds_are_spent_and_which_tool_is_chosen():
+    """Once every tile was placed, the kind buttons were all disabled and dimmed alike (at "×0", heard "0 left"):
+    a player could not tell the spent kinds from the tool in hand. A spent kind is marked so, in sight (a check
+    mark for its count, a dashed border, no dimming that takes the mark under 3:1) and to a screen reader
+    ("… all placed"); the chosen tool keeps its mark, pressed, and not by colour alone."""
+    every = Layout.of(5, {(0, 0): "/", (1, 1): "\\", (2, 2): "/", (3, 0): "|", (3, 1): "-", (4, 4): "#", (2, 0): "o"})
+    for chosen in ("remove", "dot", "block"):
+        tray = scene.tray(PUZZLE, every, chosen)
+        buttons = {b.attr("data-kind"): b for b in find_all(tray, lambda e: e.tag == "button")}
+        for kind, name in (("diagonal", "diagonal mirror"), ("flat", "flat mirror"), ("block", "block")):
+            spent = buttons[kind]
+            assert "spent" in str(spent.attr("class")).split() and spent.attr("disabled") is True, kind
+            assert heard(spent) == f"{name}: all placed", heard(spent)
+            shown = find_all(spent, lambda e: e.attr("data-left") is not None)[0]
+            assert text_of(shown) == "✓" and shown.attr("aria-hidden") == "true"
+        pressed = [k for k, b in buttons.items() if b.attr("aria-pressed") == "true"]
+        assert pressed == ([chosen] if chosen != "block" else []), (chosen, pressed)
+    # A kind with tiles left reads as before, and is no spent one.
+    tray = scene.tray(PUZZLE, Layout.of(5, {(0, 0): "o"}), "diagonal")
+    buttons = {b.attr("data-kind"): b for b in find_all(tray, lambda e: e.tag == "button")}
+    assert (
+        "spent" not in str(buttons["diagonal"].attr("class"))
+        and heard(buttons["diagonal"]) == "diagonal mirror: 3 left"
+    )
+    assert "spent" in str(buttons["hole"].attr("class")).split() and heard(buttons["hole"]) == "black hole: all placed"
+    with in_language("ja"):
+        hole = next(b for b in find_all(scene.tray(PUZZLE, every, None), lambda e: e.attr("data-kind") == "hole"))
+        assert heard(hole) == "ブラックホール：すべて配置済み"
+
+
+def test_the_tray_s_spent_and_chosen_marks_are_seen_in_both_themes():
+    """The marks themselves (CSS): a spent kind is not dimmed as a whole (opacity .55 took its border and
+    count under 3:1), its border dashed in the controls' edge colour, its check mark in the text colour; the
+    chosen tool's frame is thicker in the text colour (an inner line), not only another colour."""
+    from tests.unit.reflection.test_colours import CSS, THEMES, contrast
+
+    def rule(selector: str) -> str:
+        found = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", CSS)
+        assert found, selector
+        return found.group(1)
+
+    spent = rule(".rf-tray-tile.spent")
+    assert not re.search(r"\.rf-tray-tile:disabled\s*\{[^}]*opacity", CSS)
+    assert "opacity" not in spent and "dashed" in spent and "var(--control-edge)" in spent
+    assert "var(--fg)" in rule(".rf-tray-tile.spent .rf-left")
+    assert "inset 0 0 0 1px var(--fg)" in rule(".rf-tray-tile.selected")
+    for colours in THEMES.values():
+        assert contrast(colours["control-edge"], colours["card"]) >= 3
+        assert contrast(colours["fg"], colours["card"]) >= 3
+
+
+def test_a_tile_s_drawing_keeps_inside_its_cell():
+    """A count looks at its own cell's drawing alone (``scene._counts``): it stands inside its cell, its room
+    0.5 units out of it, and every tile's, note's and warp's drawing keeps 4 units or more inside its own."""
+    for tile in ("/", "\\", "|", "-", "o", "#", DOT, RING, scene.WARP, *scene.TRIANGLE_CORNERS):
+        for left, top, right, bottom in scene._tile_boxes(tile):
+            assert min(left, top) >= 4 and right <= scene.CELL - 4 and bottom <= scene.CELL - 4, tile
 
 
 def test_notes_are_kept_clear_of_the_laser_s_counts():

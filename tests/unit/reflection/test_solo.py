@@ -351,7 +351,7 @@ def test_give_up_asked_again_is_said_again():
         ]
         model, _ = send(model, click("keep-solving"))
         # Answered: its regions stay, empty (drawn before it is asked, so it is heard).
-        assert [text for _rid, text in regions(SCREEN.view(model))] == ["", ""]
+        assert [text for rid, text in regions(SCREEN.view(model)) if rid.startswith(solo.QUESTION)] == ["", ""]
     assert said_in_turns(drawn, "rf-give-up-question") == "Give up this puzzle? A solution will be shown."
 
 
@@ -940,10 +940,10 @@ def test_a_clue_under_the_cursor_shows_its_laser_with_enter():
     assert model.cursor == (-1, 0)
     model, _effects = send(model, key("Enter", action="edge"))
     # Said as a sentence says it ("Laser of top 1: …" read as a heading).
-    assert model.laser == "T1" and model.said.startswith("The laser from top 1 ")
+    assert model.laser == "T1" and model.said.startswith("The laser from the top clue in column 1 ")
     with in_language("ja"):
         again, _effects = send(replace(model, laser=None), key("Enter", action="edge"))
-    assert i18n.plain(again.said).startswith("上1から入ったレーザーは"), again.said
+    assert i18n.plain(again.said).startswith("1列目の上の数字から入ったレーザーは"), again.said
     model, _ = send(model, key("/", action="edge"))  # a clue takes no tile
     assert model.layout == Layout.empty(model.puzzle.size)
     model, _ = send(model, key(" ", action="edge"))
@@ -1511,7 +1511,7 @@ def test_a_move_says_the_clues_it_matched_in_sentences_that_begin_with_a_capital
     said = _clue_news_after_moves(model)
     sentences = re.split(r"(?<=[.!?]) ", said)
     # "Top 2 and top 8 match now." or "Right 5 no longer matches.", its own sentence.
-    assert any(re.match(r"(?:Top|Right|Bottom|Left) \d+.* (?:now|no longer)", s) for s in sentences), said
+    assert any(re.match(r"The (?:top|right|bottom|left) clue in .* (?:now|no longer)", s) for s in sentences), said
     assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences), said
     with in_language("ja"):
         model, _ = generated()
@@ -1694,7 +1694,8 @@ def test_e_shows_the_lasers_through_the_cursor_one_after_another_as_on_the_race_
         seen.append(model.laser)
         said.append(model.said)
     assert seen == ["L2", "T2", "R2", "B2", None]
-    assert said[0].startswith("The laser from left 2 ") and said[3].startswith("The laser from bottom 2 ")
+    assert said[0].startswith("The laser from the left clue in row 2 ")
+    assert said[3].startswith("The laser from the bottom clue in column 2 ")
     assert said[4] == "Laser hidden."
     model, _ = send(model, key("E"))
     assert model.laser == "L2" and model.layout == Layout.empty(model.puzzle.size)
@@ -1749,7 +1750,7 @@ def test_a_finished_board_fires_lasers_from_its_clues_and_the_cursor_and_scores_
         phase = model.phase
         shown, effects = send(model, click("edge", edge="L3"))
         assert shown.laser == "L3" and lasers_drawn(shown) == ["L3"], phase
-        assert shown.said.startswith("The laser from left 3 ") and effects == [], phase
+        assert shown.said.startswith("The laser from the left clue in row 3 ") and effects == [], phase
         assert (shown.layout, shown.phase, shown.stats, shown.record) == (
             model.layout,
             model.phase,
@@ -2000,3 +2001,72 @@ def test_the_puzzle_s_name_under_the_title_is_drawn_as_parts_no_line_starting_wi
     (shown,) = find_all(SCREEN.view(model), lambda e: e.attr("class") == "rf-name")
     boxes = find_all(shown, lambda e: e.attr("class") == "part")
     assert [text_of(b) for b in boxes] == ["Puzzle #2024", " · Easy 6×6, 6 tiles"]
+
+
+# --- leaving a puzzle in progress asks first ---------------------------------------------------------
+
+
+LEAVING = {
+    "next": "Start a new puzzle? This puzzle's progress will be lost.",
+    "options": "Go to the options? This puzzle's progress will be lost.",
+}
+
+
+@pytest.mark.parametrize("action", ["next", "options"])
+def test_new_puzzle_or_options_on_a_puzzle_with_progress_asks_first(action):
+    """QA79: "New puzzle" and "Options" threw the puzzle in progress away at once (board, clock, undo
+    history) and counted it as abandoned. With a tile placed they ask first, as "Give up" does: "Keep this
+    puzzle" first and focused, Escape keeps it, any other click answers keep too."""
+    model, _ = generated()
+    model, _ = send(model, click("tray", kind="diagonal"), cell(0, 0))
+    assert model.layout.tiles()
+    asked, effects = send(model, click(action, now_ms=T0 + 5))
+    assert asked.phase == "playing" and asked.layout == model.layout and asked.stats.abandoned == 0
+    assert effects == [Focus("#rf-keep-playing")]
+    tree = SCREEN.view(asked)
+    assert LEAVING[action] in text_of(tree)
+    (yes,) = find_all(tree, lambda e: e.attr("data-action") == action)
+    described = dict(regions(tree))
+    assert LEAVING[action] in [described[rid] for rid in str(yes.attr("aria-describedby")).split()]
+    ids = [e.attr("id") for e in find_all(tree, lambda e: e.tag == "button")]
+    assert ids.index("rf-keep-playing") < ids.index(f"rf-{action}")  # the safe choice comes first
+    kept, effects = send(asked, click("keep-playing"))
+    assert kept.phase == "playing" and kept.layout == model.layout and effects == [Focus(f"#rf-{action}")]
+    assert LEAVING[action] not in text_of(SCREEN.view(kept))
+    escaped, effects = solo.update(asked, key("Escape", action="keep-playing"))
+    assert LEAVING[action] not in text_of(SCREEN.view(escaped)) and effects == [Focus(f"#rf-{action}")]
+    hinted, _ = send(asked, click("hint"))  # any other click answers keep
+    assert hinted.phase == "playing" and LEAVING[action] not in text_of(SCREEN.view(hinted))
+    placed, _ = solo.update(asked, key("Delete", action="cell"))  # so does a key that changes the board
+    assert placed.layout != asked.layout
+    assert LEAVING[action] not in text_of(SCREEN.view(placed))
+    drawn = [regions(SCREEN.view(asked)), regions(SCREEN.view(send(kept, click(action))[0]))]
+    assert said_in_turns(drawn, solo.LEAVE_QUESTION) == LEAVING[action]  # asked again, said again
+    left, effects = send(asked, click(action, now_ms=T0 + 9))  # "Yes": the puzzle goes, counted abandoned
+    assert left.stats.abandoned == 1 and left.phase != "playing"  # being made, or the options
+    assert LEAVING[action] not in text_of(SCREEN.view(left))
+
+
+@pytest.mark.parametrize("action", ["next", "options"])
+def test_new_puzzle_or_options_ask_nothing_on_an_untouched_or_finished_puzzle(action):
+    """A fresh puzzle (its clock running, nothing placed, no hint) and a finished one go at once."""
+    model, _ = generated()
+    model, _ = send(model, key("ArrowRight"), UiEvent("click", action="edge", data={"edge": "T1"}))
+    for shown in (model, place_solution(model)):
+        after, effects = send(shown, click(action, now_ms=T0 + 60_000))
+        assert after.puzzle != shown.puzzle or after.phase != "playing", effects
+        assert Focus("#rf-keep-playing") not in effects
+
+
+def test_what_counts_as_progress_worth_asking_about():
+    model, _ = generated()
+    assert not solo.has_progress(model)
+    assert not solo.has_progress(replace(model, now_ms=model.now_ms + 3_600_000))  # time alone: no
+    noted, _ = send(model, click("tray", kind="dot"), cell(1, 1))
+    assert solo.has_progress(noted)  # a note
+    undone, _ = send(noted, key("u"))
+    assert not undone.desk.notes.marks()
+    assert solo.has_progress(undone)  # an undo history (Redo brings the note back)
+    hinted, _ = send(model, click("hint"))
+    assert solo.has_progress(hinted)
+    assert not solo.has_progress(place_solution(model))  # finished: nothing to lose

@@ -56,7 +56,7 @@ def lobby_match(game: str, seat: str) -> tuple[Page, Page]:
     ("game", "seat", "key", "gesture"),
     [
         ("raythread", "C", "1, 2", "Tap a tile in your hand"),
-        ("lightseeker", "2", "S, T", "Tap a cube, then an arrow"),
+        ("lightseeker", "2", "S, T", "Tap a cube, then a Slide or Tilt button"),
         ("reflection", "2", "/, \\", "Drag a tile"),
     ],
 )

@@ -180,10 +180,11 @@ def test_a_page_that_first_sees_the_ended_match_after_the_seats_changed_names_wh
     assert seat_cards(cy) == played, "the page that came late, as the host played it"
 
 
-def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was_just_played_under():
-    """The host played her computer player (seat B) and lost: the rematch seats it first, and its name, which
-    holds its seat ("Bot B (Normal)", ``core.bot.called``), followed it there: "In the rematch, Bot A (Normal)
-    starts." read as another opponent. Alone of its level at the table, it is said by its label alone."""
+def test_the_hosts_computer_player_that_starts_the_rematch_is_named_by_the_seat_it_will_sit_at():
+    """The host played her computer player (seat B) and lost: the rematch seats it first, at seat A, and it is
+    named by that seat before the press, in the status and on every page's cards, "Bot A (Normal)", as the
+    board's letters and colours are (it was "Bot (Normal)" before the press, a name it had nowhere else, and
+    "Bot B (Normal, seat A)" after it, beside the board's A)."""
     rtc = FakeRtc()
     host = host_lobby(rtc, Browser())
     bea = join(rtc, host, "Bea")  # watches
@@ -194,17 +195,17 @@ def test_the_hosts_computer_player_that_starts_the_rematch_keeps_the_name_it_was
     # A card's name may break before its level's bracket (ui.match._computer_name).
     assert seat_cards(host)[1] == ("magenta", "Bot\u00a0B (Normal)")
     for page in (host, bea):
-        assert starts(page) == ["In the rematch, Bot\u00a0(Normal) starts."]
+        assert starts(page) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."]
     with in_language("ja"):
-        assert starts(host) == ["再戦はボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から始めます。"]
+        assert starts(host) == ["再戦はボ\u2060ッ\u2060ト\u2060A\u2060（\u2060ふつう\u2060）から始めます。"]
     host.click("start")
     for page in (host, bea):
-        assert status(page) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    # It keeps the name it was played under, read with the seat it moved to, on every page (as a table's
-    # Rematch keeps it: ``core.bot.moved_bot``); it was "Bot A (Normal)", read as another opponent.
+        assert status(page) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
+    # Named by the seat it sits at now on every page, as at a table: the cards and the lobby's seat list.
     for page in (host, bea):
-        assert cards(page)[0].startswith("Bot\u00a0B (Normal, seat\u00a0A)"), cards(page)
-        assert "Bot\u00a0B\u00a0(Normal, seat\u00a0A)" in text_of(page.by_class("seats")[0])
+        assert cards(page)[0].startswith("Bot\u00a0A (Normal)"), cards(page)
+        assert "Bot\u00a0A\u00a0(Normal)" in text_of(page.by_class("seats")[0])
+        assert "seat\u00a0A)" not in text_of(page.by_class("seats")[0])
     host.click("end")
     host.click("end")
     host.click("start")
@@ -225,9 +226,10 @@ def test_two_computer_players_of_one_level_are_told_apart_by_their_seats_in_the_
     host.click("start")
     host.click("end")
     host.click("end")
-    assert starts(host) == ["In the rematch, Bot\u00a0C\u00a0(Normal, seat\u00a0A) starts."], "the one of seat C, at A"
+    assert starts(host) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."], "the one of seat C, at A"
     host.click("start")
-    assert status(host) == "Rematch: Bot\u00a0C\u00a0(Normal, seat\u00a0A) starts · thinking…"
+    assert status(host) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
+    assert [c.split(" (")[0][:5] for c in cards(host)] == ["Bot\u00a0A", "Ann\u00a0(", "Bot\u00a0C"], cards(host)
 
 
 def primaries(page: Page) -> list[str]:

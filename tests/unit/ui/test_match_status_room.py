@@ -177,6 +177,30 @@ def test_a_board_that_stays_put_at_the_end_keeps_the_running_match_s_room():
     assert room(over, table) == room(running, table) != []
 
 
+def test_the_end_s_words_stand_in_the_middle_of_the_room_a_board_that_stays_put_keeps():
+    """A player's pass at 320 × 640 against the computer in Light Seeker: "Player 1 wins!" (one line) stood at the top
+    of the running match's room (two lines: the computer's thinking), over an empty line. The room is the
+    running match's still (the board stays put), marked as an end's (``data-end``: css/app.css stands the end's
+    words in its middle, the room left over shared above and under them, no whole line of it); not while the
+    match runs, nor while its last move is played back (the status says its steps, at the top), nor where the
+    page lost the host (the match goes on there)."""
+
+    def marked(ui: MatchUi, table: Table) -> bool:
+        return screen.status_room(ui, table).attr("data-end") == "1"
+
+    table = Table("lightseeker", SEATS, frozenset(("1",)))
+    running = MatchUi("lightseeker", SaysSkip(), {"active": ["1"]}, None)
+    over = replace(running, view={"active": [], "result": {"winners": ["2"]}})
+    assert marked(over, table) and not marked(running, table)
+    assert not marked(replace(over, replay=(({}, None),) * 3, replayed_by="2"), table)
+    offline = Table("lightseeker", SEATS, frozenset(("1",)), offline=True)
+    assert not marked(replace(running, halted="Not connected to the host: rejoin below to play on."), offline)
+    stopped = Table("lightseeker", SEATS, frozenset(("1",)), stopped=True)
+    assert marked(replace(running, halted="The host ended the match."), stopped)
+    # A board that takes its own room at the end lays none: nothing to mark.
+    assert not marked(replace(over, board=Turns()), table)
+
+
 def test_a_status_line_of_parts_is_drawn_as_a_heading_s_boxes_with_no_separator_at_a_line_s_edge():
     """QA at 320 px: "Ann (1) to play ·" / "your turn" (and "…の番・" / "あなたの番" in Japanese), the separator held
     to the turn left at a line's end. The status's parts are boxes, each after the first opening with the

@@ -5,6 +5,7 @@ import random
 
 from gamenight import i18n
 from gamenight.lightseeker import GAME
+from gamenight.lightseeker.controls import FOCUS_BOARD_STILL
 from gamenight.ui import app, match
 from gamenight.ui.program import Env, Focus, Store, UiEvent
 from gamenight.ui.svg import find_all, render, text_of
@@ -177,7 +178,8 @@ def test_taking_back_the_last_action_puts_focus_on_the_board():
     model, effects = click(model, "ls-undo")
     assert len(model.inner.ui.local.actions) == 1 and effects == []
     model, effects = click(model, "ls-undo")
-    assert model.inner.ui.local.actions == () and effects == [match.FOCUS_BOARD]
+    # The board in the window stays put (the turn goes on): ``still``, as after the last action made.
+    assert model.inner.ui.local.actions == () and effects == [FOCUS_BOARD_STILL]
     undo = find_all(app.view(model), lambda e: e.attr("data-action") == "ls-undo")
     assert [u.attr("disabled") for u in undo] == [True]
     model, effects = click(model, "ls-undo")  # nothing left: nothing changes, nothing moves focus

@@ -64,22 +64,21 @@ def test_against_the_computer_the_person_starts_then_the_computer_then_the_perso
     model, effects = screen("#/raythread/table?vs=normal")
     assert to_play(model) == "Player 1/here"
     model, effects = play_to_the_end(model, effects)
-    # The computer player the person just played ("Bot B (Normal)"), alone of its level at the table: said by
-    # its label alone, not by the seat it moves to ("Bot A (Normal)" read as another opponent).
-    assert starts(model) == ["In the rematch, Bot\u00a0(Normal) starts."]
+    # The computer player is named by the seat it will sit at, as its card, the board's letters and the log
+    # will name it once the rematch has started (its label alone, "Bot (Normal)", it had nowhere else).
+    assert starts(model) == ["In the rematch, Bot\u00a0A\u00a0(Normal) starts."]
     model, effects = rematch(model)
     inner = model.inner
     assert [(s.id, s.kind, s.level) for s in inner.seats] == [("A", "bot", "normal"), ("C", "here", "")]
-    assert inner.played.record.log == () and to_play(model) == "Bot B/normal", "stored with the letter it keeps"
+    assert inner.played.record.log == () and to_play(model) == "Bot/normal", "stored unnamed: named by its seat"
     # The first status says who starts, and that the computer is thinking (it starts at once): the rematch
     # alone read as if the match stood still.
-    assert status(model) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert status(model) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
     with in_language("ja"):
-        assert status(model) == "再戦：ボ\u2060ッ\u2060ト\u2060（\u2060ふつう\u2060）から開始・考え中…"
+        assert status(model) == "再戦：ボ\u2060ッ\u2060ト\u2060A\u2060（\u2060ふつう\u2060）から開始・考え中…"
     (seat_list,) = find_all(app.view(model), lambda e: "match-seats" in str(e.attr("class") or "").split())
     # (a card's name may break before its level's bracket: ui.match._computer_name)
-    moved = "Bot\u00a0B (Normal, seat\u00a0A)"
-    assert moved in text_of(seat_list), "its card keeps its name, with the seat it moved to"
+    assert "Bot\u00a0A (Normal)" in text_of(seat_list), "its card names it by the seat it sits at now"
     assert [s.name for s in inner.seats][1] == "Player 1", "an unnamed person keeps their name too"
     model, effects = play_to_the_end(model, effects, seed=6)
     assert starts(model) == ["In the rematch, Player\u00a01\u00a0(A) starts."]
@@ -102,7 +101,7 @@ def test_three_players_each_move_one_seat_on_with_their_names_and_kinds():
     assert [(s.name, s.kind, s.level) for s in seats] == [
         ("Cy", "here", ""),
         ("Ann", "here", ""),
-        ("Bot B", "bot", "hard"),  # it keeps its letter: "Bot B (Hard, seat C)"
+        ("Bot", "bot", "hard"),  # named by the seat it sits at: "Bot C (Hard)"
     ]
     assert model.inner.bots == {seats[2].id: "hard"}
     assert status(model) == "Rematch: Cy\u00a0(A) starts", "the first status says who starts"
@@ -147,26 +146,24 @@ def test_light_seeker_reads_an_unnamed_player_who_moved_with_their_seat():
     assert match.status(dealt.ui, tab, heard=True) == "Rematch: Bea\u00a0(1) starts"
 
 
-def test_light_seeker_names_the_computer_player_that_starts_the_rematch_as_the_one_just_played():
-    """Light Seeker's seats read 1 and 2: the computer player the person just played, "Bot 2 (Normal)", was
-    announced "In the rematch, Bot 1 (Normal) starts.", a name read as another opponent's."""
+def test_light_seeker_names_the_computer_player_that_starts_the_rematch_by_the_seat_it_will_sit_at():
+    """Light Seeker's seats read 1 and 2: the computer player the person just played, "Bot 2 (Normal)", starts
+    the rematch at seat 1, "Bot 1 (Normal)", as the board's numbers and its card say there (a player's pass
+    read "Player 1 (2)" playing "Bot 2 (Normal, seat 1)")."""
     model, _ = screen("#/lightseeker/table?vs=normal")
     tab = table.table_of(model.inner)
     assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
-    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0(Normal) starts."
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a01\u00a0(Normal) starts."
     dealt, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
     tab = table.table_of(dealt)
-    assert match.status(dealt.ui, tab, heard=True) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
-    assert [match.seat_label(tab, s.id) for s in tab.seats] == [
-        "Bot\u00a02\u00a0(Normal, seat\u00a01)",
-        "Player\u00a01\u00a0(2)",
-    ]
+    assert match.status(dealt.ui, tab, heard=True) == "Rematch: Bot\u00a01\u00a0(Normal) starts · thinking…"
+    assert [match.seat_label(tab, s.id) for s in tab.seats] == ["Bot\u00a01\u00a0(Normal)", "Player\u00a01\u00a0(2)"]
 
 
 def test_a_computer_player_is_told_from_another_of_its_level_by_its_seat_and_a_named_one_by_its_name():
     model, _ = started(("here", "hard", "hard"), ("Ann", "", ""))
-    # Two Bot (Hard): the one at C starts, keeping its letter at seat A.
-    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0C\u00a0(Hard, seat\u00a0A) starts."
+    # Two Bot (Hard): the one at C starts, named by seat A, where it will sit.
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0A\u00a0(Hard) starts."
     model, _ = started(("here", "hard"), ("Ann", "Deep Blue"))
     assert table.rematch_starts(model.inner) == "In the rematch, Deep\u00a0Blue\u00a0(A) starts."
 
@@ -216,57 +213,78 @@ def labels(model) -> list[str]:
     return [match.seat_label(tab, s.id) for s in tab.seats]
 
 
-def test_every_player_keeps_their_name_across_a_rematch_a_computer_and_an_unnamed_person_too():
-    """A rematch moves each player one seat on. A computer player left unnamed was called by the seat it moved to
-    ("Bot B (Normal)" read "Bot A (Normal)", in four seats "Bot B" became "Bot C"), and a person left unnamed by
-    the new seat's default name: each read as another player (a player's pass). Every player keeps the name the
-    match before called them by, read with the seat they sit at now as a person's typed name is ("Player 1 (B)"; a
-    computer's name in brackets of its own "Bot B (Normal, seat A)"); back at the seat it was named by, a computer reads
-    as ever. In every game played on one device, in the page's language, on the cards, in the status and in the log."""
+def test_people_keep_their_names_across_a_rematch_and_a_computer_is_named_by_the_seat_it_sits_at():
+    """A rematch moves each player one seat on. A person keeps the name the match before called them by (a
+    default "Player 1" too: it stayed with its seat, read as another player), read with the seat they sit at
+    now. A computer player left unnamed has no identity beyond its level: it is named by the seat it sits at
+    now, as the board's letters and colours are. It kept the letter of the seat it left ("Bot D (Hard, seat A)"
+    in orange beside the board's pink C tiles of Bea's, and the log's "Bot D (Hard, seat A)'s beam" in the
+    orange beam: a player QA pass). In every game played on one device, in the page's language, on the cards,
+    in the status and in the log."""
     model, _ = screen("#/raythread/table?vs=normal")
     assert labels(model.inner) == ["Player\u00a01\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)  # what Rematch deals after a match
-    # Its name carries brackets already: the seat it moves to follows a middle dot, not a second bracket ("Bot B
-    # (Normal) (A)" read as two asides in a row, a player's pass).
-    assert labels(again) == ["Bot\u00a0B\u00a0(Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
+    assert labels(again) == ["Bot\u00a0A\u00a0(Normal)", "Player\u00a01\u00a0(B)"]
+    assert [s.name for s in again.seats] == ["Bot", "Player 1"], "a computer is stored unnamed"
     tab = table.table_of(again)
-    assert match.status(again.ui, tab, heard=True) == "Rematch: Bot\u00a0(Normal) starts · thinking…"
+    assert match.status(again.ui, tab, heard=True) == "Rematch: Bot\u00a0A\u00a0(Normal) starts · thinking…"
     cards = find_all(match._seat_list(again.ui, tab), lambda e: e.attr("class") == "seat-name")
-    # (a computer's card name may break before its seat's bracket, as before its level's)
-    assert [text_of(e) for e in cards] == ["Bot\u00a0B (Normal, seat\u00a0A)", "Player\u00a01\u00a0(B)"]
+    # (a computer's card name may break before its level's bracket: ui.match._computer_name)
+    assert [text_of(e) for e in cards] == ["Bot\u00a0A (Normal)", "Player\u00a01\u00a0(B)"]
     assert match.holder_names(match.holders(tab), tab) == tab.names, "the log names them as the cards do"
     with in_language("ja"):
         assert labels(again) == [
-            "ボ\u2060ッ\u2060ト\u2060B\u2060（\u2060ふつう、席\u2060A\u2060）",
+            "ボ\u2060ッ\u2060ト\u2060A\u2060（\u2060ふつう\u2060）",
             "\u2060".join("プレイヤー1（B）"),
         ]
     back, _ = table.deal(table.turned(again), 3_000, again=True)
     assert labels(back) == ["Player\u00a01\u00a0(A)", "Bot\u00a0B\u00a0(Normal)"]
     assert [s.name for s in back.seats] == ["Player 1", "Bot"], "saved as a first match's names"
-    # Four seats, two computers: each keeps its letter wherever it sits.
-    model, _ = started(("here", "normal", "here", "hard"), ("Ann", "", "", ""))
-    assert labels(model.inner) == [
-        "Ann\u00a0(A)",
-        "Bot\u00a0B\u00a0(Normal)",
-        "Player\u00a03\u00a0(C)",
-        "Bot\u00a0D\u00a0(Hard)",
-    ]
+    # Four seats, two computers: each is named by the seat it sits at, so two of a level are told apart.
+    model, _ = started(("here", "normal", "here", "hard"), ("Ann", "", "Bea", ""))
+    assert labels(model.inner) == ["Ann\u00a0(A)", "Bot\u00a0B\u00a0(Normal)", "Bea\u00a0(C)", "Bot\u00a0D\u00a0(Hard)"]
+    assert table.rematch_starts(model.inner) == "In the rematch, Bot\u00a0A\u00a0(Hard) starts."
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
-    assert labels(again) == [
-        "Bot\u00a0D\u00a0(Hard, seat\u00a0A)",
-        "Ann\u00a0(B)",
-        "Bot\u00a0B\u00a0(Normal, seat\u00a0C)",
-        "Player\u00a03\u00a0(D)",
-    ]
-    # "Players and options" leaves a moved default name, as a computer's, to the field's placeholder: the row
-    # "Player 4 (D)" showed "Player 3" typed; a match set up again names them by its seats.
+    assert labels(again) == ["Bot\u00a0A\u00a0(Hard)", "Ann\u00a0(B)", "Bot\u00a0C\u00a0(Normal)", "Bea\u00a0(D)"]
+    tab = table.table_of(again)
+    assert match.holder_names(match.holders(tab), tab) == tab.names
+    with in_language("ja"):
+        assert labels(again)[0] == "ボ\u2060ッ\u2060ト\u2060A\u2060（\u2060むずかしい\u2060）"
+    # "Players and options" leaves a computer's name, as a default one, to the field's placeholder.
     model, _ = send(dataclasses.replace(model, inner=again), UiEvent("click", "table-setup", now_ms=3_000))
-    assert [v for _n, v, _p in name_fields(model)] == ["", "Ann", "", ""]
+    assert [v for _n, v, _p in name_fields(model)] == ["", "Ann", "", "Bea"]
     # Light Seeker (seats 1 and 2, a default name read alone at its own seat).
     model, _ = screen("#/lightseeker/table?vs=normal")
     assert labels(model.inner) == ["Player\u00a01", "Bot\u00a02\u00a0(Normal)"]
     again, _ = table.deal(table.turned(model.inner), 2_000, again=True)
-    assert labels(again) == ["Bot\u00a02\u00a0(Normal, seat\u00a01)", "Player\u00a01\u00a0(2)"]
+    assert labels(again) == ["Bot\u00a01\u00a0(Normal)", "Player\u00a01\u00a0(2)"]
+    tab = table.table_of(again)
+    assert match.holder_names(match.holders(tab), tab) == tab.names
+
+
+def test_a_table_saved_with_a_computer_stored_by_the_letter_of_the_seat_it_left_reads_it_by_its_seat_now():
+    """Tables and logs saved before hold a computer a rematch moved as "Bot B" (the letter of the seat it had
+    left): they load, and read it as the computer at its seat now, "Bot A (Normal)", in the cards and in the
+    log; its next rematch stores it unnamed."""
+    model, effects = screen("#/raythread/table?vs=normal")
+    model, effects = play_to_the_end(model, effects)
+    model, effects = rematch(model)
+    model, effects = bot_turn(model, effects)  # the computer's first move: a step of the log
+    raw = json.loads(saved_of(effects))
+    names = raw["record"]["names"]
+    assert names == {"A": "Bot", "C": "Player 1"}, names
+    raw["record"]["names"] = {"A": "Bot B", "C": "Player 1"}  # as a rematch stored it before
+    again, _ = screen(stored={"table.raythread": json.dumps(raw)})
+    assert again.inner.phase == "playing" and len(again.inner.played.record.log) == 1
+    assert labels(again.inner) == ["Bot\u00a0A\u00a0(Normal)", "Player\u00a01\u00a0(B)"]
+    tab = table.table_of(again.inner)
+    old = (("A", "Bot B", "normal"), ("C", "Player 1", ""))  # a log's holders as they were kept
+    assert match.holder_names(old, tab) == {"A": "Bot\u00a0(Normal)", "C": "Player 1"}
+    assert match.seat_label(tab, "A") == "Bot\u00a0A\u00a0(Normal)"
+    entries = text_of(app.view(again))
+    assert "Bot\u00a0B" not in entries and "seat\u00a0A" not in entries
+    turned = table.turned(again.inner)
+    assert turned.names == ("Player 1", "Bot"), "the next rematch stores it unnamed"
 
 
 def test_the_person_hears_and_reads_their_new_colour_once_on_their_first_turn_of_the_rematch():

@@ -115,6 +115,7 @@ OPEN = ("preparing", "waiting")  # invitation states that may still be answered
 # yet (greeting) or has refused (refused: the guest's page says hello again now and then, and may yet join).
 UNANSWERED = (*OPEN, "connecting", "greeting", "refused")
 FOCUS_INVITE = Focus("button[data-action=invite]")
+FOCUS_MATCH = Focus("[data-focus-home]")  # the running match's status (``ui.match.render``)
 FOCUS_HOME = Focus("[data-focus-home]", quiet=True)  # a reloaded night's: no keyboard's ring till a key is pressed
 Reason = Mapping[str, Any]  # {"code", "params"}: worded when the view is built, in the page's language
 
@@ -356,6 +357,7 @@ class HostModel:
     notice: tuple[Reason, ...] = ()
     error: Reason | None = None  # of the setup form
     reply_error: Reason | None = None
+    reply_text: str = ""  # a refused paste, kept in the field to be corrected (the form clears itself on submit)
     errors: int = 0  # the two errors given so far: which alert region says the one standing (ui.live.alerts)
     notes: int = 0  # the invitations' notes shown so far (``_shown_note``): which of its two regions says it
     # The lobby's lines that come and go, said so far (``panel.spoken``, ``live.said_again``).
@@ -974,6 +976,8 @@ def _invite(model: HostModel, member: str, now: int, replacing: str = "") -> tup
         # "Invite again" went with its card: focus goes to the new one too.
         effects.append(Focus(f"#{_card_heading(invite)}"))
     live.invites_made = number  # saved at once (``Live.run``): a reload right after goes on from it
+    if name:
+        live.session.invited_back(invite.peer, member)  # it lets that member back in, from any browser
     return replace(model, invites=(*kept, invite)), [*effects, *live.run(now)]
 
 
@@ -999,6 +1003,7 @@ def _offer_ready(model: HostModel, ready: pe.OfferReady) -> tuple[HostModel, lis
             transport,
             game=session.game_id,
             host=session.members[session.host].name,
+            member=invite.member,
         )
         code = iv.encode_invitation(offer)
     except iv.BadCode as err:
@@ -1069,8 +1074,10 @@ def _greeted(model: HostModel, peer: str) -> HostModel:
     link = model.running.link
     if peer in link.session.peers:
         link.turned_away.pop(peer, None)
-        invites = _set(model.invites, peer, state="joined", note=None)
-        return replace(model, invites=invites, reply_note=_said("guest-connected", name=invite.guest))
+        # The lobby's name for the guest: the reply's may have been turned away, and another typed since.
+        name = link.session.members[link.session.peers[peer]].name
+        invites = _set(model.invites, peer, state="joined", note=None, guest=name)
+        return replace(model, invites=invites, reply_note=_said("guest-connected", name=name))
     why = link.turned_away.pop(peer, None)
     if why is None:
         return model
@@ -1083,8 +1090,12 @@ def _pasted(model: HostModel, text: str, now: int) -> tuple[HostModel, list[Effe
     the focus in it; focus goes to the host's next step ("Invite a player"), not to the page's top, and
     the card's status, a live region, says how the guest comes in."""
     model, effects = _accept(model, text, now)
+    model = replace(model, reply_text=text if model.reply_error is not None else "")
     if model.reply_error is None and not any(i.state == "waiting" for i in model.invites):
-        effects.append(FOCUS_INVITE)
+        # Mid-match the host plays: back to the match's status (over its board), not to "Invite a player" at the
+        # page's top, above the window, which showed the host's own "… to play · your turn" out of sight.
+        match = model.running.session.match
+        effects.append(FOCUS_MATCH if match is not None and match.running else FOCUS_INVITE)
     return model, effects
 
 
@@ -1452,7 +1463,7 @@ def _invites_view(model: HostModel) -> Element:
                 "label",
                 {},
                 _("Paste a player's reply code or link"),
-                h("input", {"name": "reply", "autocomplete": "off", "spellcheck": "false"}),
+                h("input", {"name": "reply", "value": model.reply_text, "autocomplete": "off", "spellcheck": "false"}),
             ),
             # Primary only while an invitation waits for its reply (the host's next step); the form stays for a
             # lost card's reply too, and there the match's button is the one primary action.

@@ -112,6 +112,7 @@ FOCUS_NAME = Focus("form[data-action=join] input[name=name]")
 FOCUS_REJOIN = Focus("form[data-action=join] button[type=submit]")
 # The invitation's words, which the field's focus skips: read with the field (``aria-describedby``).
 INVITED_WHAT, INVITED_EXPIRY = "invited-what", "invited-expiry"
+INVITED_FOR = "invited-for"  # whose invitation it is, when the host made it for a member who is away
 # Where a match's start takes a guest's focus from, for its board (docs/accessibility.md): the waiting lobby
 # (its heading and seats, the join page's title), whose controls the match replaces or makes idle, and
 # nowhere (the body). Never from a text field or the chat (still there, and the guest's), nor from outside
@@ -308,8 +309,10 @@ class JoinScreen:
             return replace(model, stage="problem", problem=_reason(usable)), [*read, FOCUS_HEADING]
         model = replace(model, invitation=usable)
         remembered = model.remembered
-        focus = FOCUS_REJOIN if remembered else FOCUS_NAME
-        named = replace(model, name=remembered["name"] if remembered else "")
+        # A member's invitation fills in their name (read-only): its Rejoin button is the one thing to press.
+        focus = FOCUS_REJOIN if remembered or usable.member else FOCUS_NAME
+        # An invitation the host made for a member who is away brings that member back: their name is filled in.
+        named = replace(model, name=remembered["name"] if remembered else usable.member)
         return named, [*read, StartTimer(EXPIRY, EXPIRY_MS), focus]
 
     def update(self, model: JoinModel, message: Message) -> tuple[JoinModel, list[Effect]]:
@@ -510,7 +513,8 @@ def _switched(model: JoinModel) -> JoinModel:
 def _answer(model: JoinModel, raw_name: str) -> tuple[JoinModel, list[Effect]]:
     remembered = model.remembered
     try:
-        name = remembered["name"] if remembered else p.typed_name(raw_name)
+        # An invitation made for a member who is away joins as that member (its field is read-only).
+        name = remembered["name"] if remembered else p.typed_name(model.invited.member or raw_name)
     except BadMessage as err:
         return replace(model, name_error=_reason(err)), []
     return _answer_invitation(replace(model, name=name, name_error=None), model.invited)
@@ -745,7 +749,7 @@ def _join_view(model: JoinModel) -> list:
                 h(
                     "button",
                     {"class": "button primary", "type": "submit", **rejoin},
-                    _("Rejoin") if remembered else _("Join"),
+                    _("Rejoin") if remembered or model.invited.member else _("Join"),
                 ),
             ),
         ]
@@ -879,6 +883,13 @@ def _invited(model: JoinModel) -> Element:
         "div",
         {"class": "invited"},
         h("p", {"class": "lede", "data-game": invitation.game, "id": INVITED_WHAT}, what),
+        # Made from the member's row while they were away: any browser of theirs takes their seat back through it.
+        invitation.member
+        and h(
+            "p",
+            {"class": "invited-for", "id": INVITED_FOR},
+            _("This invitation is for {name}: rejoin your seat.").format(name=invitation.member),
+        ),
         info is None
         and invitation.game
         and h("p", {"class": "notice"}, _("This page does not know that game: the site may have changed.")),
@@ -987,6 +998,8 @@ def _name_field(model: JoinModel, invited: bool = False) -> Element:
     """The name field; ``invited``: the invitation's own form, whose field the page's opening focuses, so it is
     read with the invitation's words above it (what it is for, how long it lasts) and the note of a lost name."""
     described = [INVITED_WHAT, INVITED_EXPIRY] if invited else []
+    if invited and model.invitation is not None and model.invitation.member:
+        described.insert(1, INVITED_FOR)
     if model.name_lost:
         # The note says why a member is asked its name again: read with the field.
         described.append(NAME_LOST_ID)
@@ -999,6 +1012,8 @@ def _name_field(model: JoinModel, invited: bool = False) -> Element:
             {
                 "name": "name",
                 "value": model.name,
+                # The invitation's member: the seat it brings back is theirs, under their name.
+                "readonly": bool(invited and model.invitation is not None and model.invitation.member),
                 "maxlength": p.MAX_NAME,
                 "required": True,
                 "aria-describedby": " ".join(described) or None,

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight import games, i18n
-from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, bot_tag, label, level_name, moved_bot
+from gamenight.core.bot import DEFAULT_LEVEL, LEVELS, called, label, level_name
 from gamenight.core.errors import BadOptions
 from gamenight.core.game import (
     JSON,
     OptionField,
     counting,
     form_number,
-    named_seat,
     seat_colour,
     seat_groups,
     seat_ids,
@@ -433,6 +432,7 @@ def panel(
                 _seats(client, lobby, sight),
                 _members(client, lobby, sight),
                 _host_controls(
+                    client,
                     lobby,
                     sight,
                     after=shown if shows_match and over else None,
@@ -611,7 +611,26 @@ def _match_controls(client: Client, lobby: p.Lobby, sight: Sight, board: screen.
             *notes,
             h("p", {"class": "note rematch-later"}, wait.format(names=i18n.conjunction(held), time=_clock(sight))),
         ]
-    described = {"aria-describedby": "rematch-starts"} if starts else {}
+    # The host changed options in the form and did not apply them: this button plays the options applied (the
+    # form's own button, "New match with these options", plays the change). Said over it, with the change kept in
+    # the form for a later match (``host._kept_draft``): pressed, it started the options applied without a word,
+    # and the host could take the change for played, or for gone.
+    pending = _pending(lobby, sight)
+    if pending:
+        kept = (
+            _(
+                "Your changes in the form are not applied: “Rematch” plays the last match's options again, and the "
+                "form keeps your changes for a later match."
+            )
+            if again
+            else _(
+                "Your changes in the form are not applied: “Start the match” plays the options applied, and the "
+                "form keeps your changes for a later match."
+            )
+        )
+        notes.append(h("p", {"class": "note draft-kept", "id": "draft-kept"}, kept))
+    ids = " ".join(i for i, said in (("rematch-starts", starts), ("draft-kept", pending)) if said)
+    described = {"aria-describedby": ids} if ids else {}
     # Connect is the one primary while a reply is due; "Room for N players" while a friend waits for a seat.
     kind = "button" if sight.replying or _room_for(client, sight) is not None else "button primary"
     pressed = _("Rematch") if again else _("Start the match")
@@ -681,26 +700,18 @@ def _rematch_starts(client: Client, lobby: p.Lobby, again: bool) -> str:
     if not seated or None in seated:
         return ""
     # The rematch's table as it will be seated, its players named as the match's table names them (a computer
-    # player by its label, or moved off the seat it was named by, by the name the session will store for it:
-    # ``core.bot.moved_bot``), for the one rule a rematch's words name who starts it by (``screen.starter``).
+    # player by the seat it will sit at, "Bot A (Hard)"), as the seat list will read them (``screen.seat_label``).
     names, bots = _names(lobby), {m.id: m.bot for m in lobby.members if m.bot}
     seats = seat_ids(game, len(seated))
-    was, at = _tags(lobby), {s.member: s.id for s in lobby.seats if s.member is not None}
-    now_tags = seat_tags(game, seats)
-
-    def moved(seat: str, member: str) -> str:
-        name, level = names.get(member, ""), bots.get(member, "")
-        return moved_bot(name, level, was.get(at.get(member, seat), ""), now_tags.get(seat, seat))
-
     table = screen.Table(
         lobby.game,
         tuple(
-            screen.SeatAt(s, moved(s, m), "", "bot" if m in bots else "remote", bots.get(m, ""))
+            screen.SeatAt(s, names.get(m, ""), "", "bot" if m in bots else "remote", bots.get(m, ""))
             for s, m in zip(seats, seated, strict=True)
             if m is not None
         ),
     )
-    first = screen.starter(table, seats[0])
+    first = screen.seat_label(table, seats[0])
     return screen.rematch_starts(first) if again else _("In the next match, {name} starts.").format(name=first)
 
 
@@ -784,26 +795,25 @@ def _waiting(client: Client, sight: Sight) -> list[Element]:
 
 def _names(lobby: p.Lobby) -> dict[str, str]:
     """Members as the match's table names them: a computer player by its level ("Bot (Hard)"), in this
-    page's words, which the match screen reads with its seat ("Bot B (Hard)": ``core.game.named_seat``); one a
-    rematch moved off the seat it was named by by the name the host's session stored for it ("Bot B":
-    ``core.bot.moved_bot``), which the match screen reads "Bot B (Hard, seat A)" (``screen.bot_name``)."""
-    return {m.id: (m.name if bot_tag(m.name) else label(m.bot)) if m.bot else m.name for m in lobby.members}
+    page's words, which the match screen reads with the seat it sits at now ("Bot B (Hard)":
+    ``core.game.named_seat``), whatever name a host's session stored for it (one of an earlier version kept "Bot C",
+    the letter of a seat a rematch had moved it from)."""
+    return {m.id: label(m.bot) if m.bot else m.name for m in lobby.members}
 
 
 def _called(lobby: p.Lobby, seats: Iterable[p.SeatInfo] = ()) -> dict[str, str]:
     """Members as the lobby's own lists call them (its seats, its members, its match summary), the same
     words as the match screen: a computer player by its seat (of ``seats``, else the lobby's) and level,
-    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart, or one a rematch moved by the
-    name it keeps, read with its seat, "Bot B (Hard, seat A)"; a person by their name, held as a seat's is
-    (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
-    bots = {m.id for m in lobby.members if m.bot}  # a bot's name is read for its seat's letter (``bot_name``)
+    "Bot B (Hard)" (``bot.called``), which tells two bots of one level apart; a person by their name, held as a
+    seat's is (``i18n.held``: a short name of words whole, "Ann Lee"; a long one breaks between its words)."""
+    bots = {m.id for m in lobby.members if m.bot}  # a bot is named by its seat (below)
     names = {k: v if k in bots else i18n.held(v) for k, v in _names(lobby).items()}
     tags = _tags(lobby)
     levels = {m.id: m.bot for m in lobby.members if m.bot}
     for seat in seats or lobby.seats:
         if seat.member in levels:
             tag = tags.get(seat.id, seat.id)
-            names[seat.member] = named_seat(screen.bot_name(names[seat.member], levels[seat.member], tag), tag)
+            names[seat.member] = called(levels[seat.member], tag)
     return names
 
 
@@ -1176,7 +1186,7 @@ UNKNOWN_NOTE = N_("Until you are back, this page cannot tell who else is connect
 
 
 def _host_controls(
-    lobby: p.Lobby, sight: Sight, *, after: p.MatchView | None = None, second: bool = False
+    client: Client, lobby: p.Lobby, sight: Sight, *, after: p.MatchView | None = None, second: bool = False
 ) -> Element | None:
     """The host's form for the next match (``after``: the finished match on show, with its Rematch; ``second``:
     another button is the page's primary action, "Room for N players")."""
@@ -1199,6 +1209,8 @@ def _host_controls(
     game = games.rules(lobby.game)
     counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
     fields = getattr(game, "option_fields", ()) if game else ()
+    starting = not after or _drafted(lobby, sight, fields)
+    starts = _form_starts(client, lobby, sight, fields) if after and starting else ""
     return h(
         "section",
         {"class": "host-controls"},
@@ -1244,7 +1256,11 @@ def _host_controls(
         # starts a new match with it ("New match with these options"). Drawn always, it started the same
         # match as the button beside the ended match under a second name. While a reply is due, Connect is
         # the one primary (``Sight.replying``).
-        (not after or _drafted(lobby, sight, fields))
+        # Beside a finished match, who starts the match it starts, over it as the result's line is over the
+        # result's button: set back to the ended match's options it starts a rematch (the seats turned) while the
+        # result's "Start the match" does not, and the one line there named that match's starter.
+        starts and h("p", {"class": "note form-starts", "id": "form-starts"}, starts),
+        starting
         and h(
             "button",
             {
@@ -1253,6 +1269,7 @@ def _host_controls(
                 "form": CHOOSE_FORM,
                 "name": "start",
                 "data-action": "start",
+                "aria-describedby": "form-starts" if starts else None,
             },
             _form_start(lobby, sight, fields, after),
         ),
@@ -1268,6 +1285,20 @@ def _form_start(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField], aft
         return _("Start the match")
     drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
     return _("Rematch") if starts_rematch(after, drafted) else _("New match with these options")
+
+
+def _form_starts(client: Client, lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> str:
+    """Who starts the match the form's own button starts beside the finished match: the lobby with the form's
+    options (``_sent``), read by the result's rule (``_rematch_starts``: a rematch's seats turn)."""
+    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
+    match = shown_match(client)
+    return _rematch_starts(client, drafted, match is not None and starts_rematch(match, drafted))
+
+
+def _pending(lobby: p.Lobby, sight: Sight) -> bool:
+    """Whether the host's form holds options not applied (``_drafted``), for the lobby's game's fields."""
+    game = games.rules(lobby.game)
+    return sight.host and _drafted(lobby, sight, getattr(game, "option_fields", ()) if game else ())
 
 
 def _drafted(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> bool:
