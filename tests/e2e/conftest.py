@@ -7,14 +7,16 @@ the test fails if the page reached outside its own origin or logged an error.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from time import monotonic
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Request, Response, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tools.browser import launch_args
 from tools.serve import serve_in_thread
@@ -341,19 +343,69 @@ def skip_replay(page: Page, then: str) -> None:
         board.click(position=spot)
 
 
-# The match's status line says ``text`` (its runs of white space read as one space, as ``expect`` reads them).
-_STATUS_SAYS = """(text) => {
-  const status = document.querySelector('.match-status');
-  return Boolean(status) && status.textContent.replace(/\\s+/g, ' ').includes(text);
+# The page's document changed (a MutationObserver's batches: nodes, text, attributes) since this last said so,
+# or ``first``: a call that sets the count it is compared with. A reload's document is another one: changed.
+_CHANGED = """(first) => {
+  let changes = window.__gncChanges;
+  if (!changes) {
+    changes = window.__gncChanges = {count: 0, seen: -1};
+    new MutationObserver(() => { changes.count += 1; })
+      .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+  if (!first && changes.count === changes.seen) return false;
+  changes.seen = changes.count;
+  return true;
 }"""
+# No wait for a change lasts longer than ``expect``'s own polls: what the observer cannot see (a layout's
+# change), or a page whose animation frames a paused ``clock`` holds, is seen as late as ``expect`` saw it.
+_CHANGE_WAIT_MS = 500
+
+
+class Soon:
+    """``expect(locator, message)`` whose assertions are checked again as soon as the page changes:
+    ``soon(page.locator("#match-news")).to_contain_text("places a", timeout=CONNECT_MS)`` reads as ``expect``'s
+    and fails as it does, with what the page showed instead (the error notes the wait). ``expect`` checks again
+    20, 50, 100 and 100 ms apart, then every 500 ms (Playwright 1.65's ``retryWithProgressAndBackoff``): what
+    came after a computer's thinking, a playback or a round trip over a peer link was seen up to half a second
+    after it came, at each turn of a walk. Here each check is ``expect``'s own with a 1 ms timeout (one look),
+    and between two checks the page's document is watched (``_CHANGED``, a MutationObserver, read on each
+    animation frame): the next check follows the change that may have brought the text, whatever the locator
+    or assertion (text, count, its absence, an attribute, visibility)."""
+
+    def __init__(self, locator: Locator, message: str | None = None) -> None:
+        self.locator, self.message = locator, message
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        check = getattr(expect(self.locator, self.message), name)
+        page = self.locator.page
+
+        def checked(*args: Any, timeout: float = 5_000, **options: Any) -> None:
+            deadline = monotonic() + timeout / 1000
+            with suppress(PlaywrightError):  # a reload destroyed the context: look again
+                page.evaluate(_CHANGED, True)
+            while True:
+                try:
+                    check(*args, timeout=1, **options)
+                    return
+                except AssertionError as error:
+                    left_ms = (deadline - monotonic()) * 1000
+                    if left_ms <= 0:
+                        error.add_note(f"(waited {timeout:.0f} ms, checked again at each change of the page)")
+                        raise
+                # Until the first animation frame after a change (a change between the last look and the check
+                # is one too); Playwright's own timeout, not the page's timers, ends a wait for nothing.
+                with suppress(PlaywrightError):
+                    page.wait_for_function(_CHANGED, arg=False, timeout=min(left_ms, _CHANGE_WAIT_MS))
+
+        return checked
+
+
+def soon(locator: Locator, message: str | None = None) -> Soon:
+    """``expect(locator)`` that sees what it waits for as soon as the page shows it (``Soon``)."""
+    return Soon(locator, message)
 
 
 def status_says(page: Page, text: str, timeout: float = 5_000) -> None:
-    """``expect(page.locator(".match-status")).to_contain_text(text, timeout=timeout)``, which sees the words on
-    the animation frame they come in. ``expect`` checks again 20, 50, 100 and 100 ms apart, then every 500 ms
-    (Playwright 1.65's ``retryWithProgressAndBackoff``): a turn that reached a page after a computer's
-    thinking, a playback or a round trip over a peer link was seen up to half a second after it came, at each
-    turn of a walk. On a timeout ``expect`` fails as before, with what the status said instead."""
-    with suppress(PlaywrightTimeoutError):
-        page.wait_for_function(_STATUS_SAYS, arg=text, timeout=timeout)
-    expect(page.locator(".match-status")).to_contain_text(text, timeout=1)
+    """The match's status line says ``text``: ``soon(page.locator(".match-status")).to_contain_text(text)``,
+    for the long walks' turns (each turn a wait for the words that name whose it is)."""
+    soon(page.locator(".match-status")).to_contain_text(text, timeout=timeout)

@@ -31,7 +31,7 @@ from gamenight.raythread import GAME as RAYTHREAD
 from gamenight.raythread import rules as rt_rules
 from tests.e2e import test_lightseeker as ls
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import PHONE, ROOT, People, assert_in_window, resize, skip_replay, status_says
+from tests.e2e.conftest import PHONE, ROOT, People, assert_in_window, resize, skip_replay, soon, status_says
 from tests.e2e.test_keyboard_and_touch import ls_taps, rt_taps
 from tests.e2e.test_lobby_bots import BOT_MS, replayed, saved_record, wait_for_steps
 from tests.e2e.test_peer_links import (
@@ -84,7 +84,7 @@ def join_by_taps(
     ``invited_phone``; ``before``: what she does on the page first), types her name, taps Join and "Copy reply",
     and sends the reply; the host pastes it. ``check``: what must hold of her page at each step."""
     guest = people.ready(page if page is not None else invited_phone(people, host, device))
-    expect(guest.locator("main.join h1")).to_have_text("Friday night")
+    soon(guest.locator("main.join h1")).to_have_text("Friday night")
     if before:
         before(guest)
     shot(guest, f"{name}-1-invited")
@@ -92,12 +92,12 @@ def join_by_taps(
     type_into(guest, "input[name=name]", name)
     guest.tap("form[data-action=join] button[type=submit]")
     code = guest.locator(".reply-code")
-    expect(code).to_be_visible(timeout=CONNECT_MS)
+    soon(code).to_be_visible(timeout=CONNECT_MS)
     guest.tap("button[data-action=copy][data-text]:not([data-text*='#'])")  # "Copy reply"
     shot(guest, f"{name}-2-reply")
     check(guest)
     paste_reply(host, code.input_value())
-    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     return guest
 
 
@@ -164,10 +164,10 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     fits(bea)
     bea.tap(".seat[data-seat='2'] button[data-action=sit]")
     for page in (host, bea):
-        expect(seat(page, "2")).to_have_text("Bea")
+        soon(seat(page, "2")).to_have_text("Bea")
     chat_by_taps(bea, "Hi from my phone!")
     for page in (host, bea):
-        expect(page.locator(".chat-lines")).to_contain_text("Bea: Hi from my phone!")
+        soon(page.locator(".chat-lines")).to_contain_text("Bea: Hi from my phone!")
     expect(bea.locator("form[data-action=chat] input[name=text]")).to_have_value("")
 
     # Cy (a second phone, light) has her invitation open already: her page boots while Ann and Bea play Light
@@ -176,7 +176,7 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
 
     # Light Seeker: Bea by taps, Ann by clicks, to the end.
     host.click("button[data-action=start]")
-    expect(bea.locator(".ls-board")).to_be_visible()
+    soon(bea.locator(".ls-board")).to_be_visible()
     # Held sideways, the running match fills her window as a table on one device's, under one row of the lobby's
     # title, connection line, heading and role line, in the page's order (its board stood 230 px down a 390 px
     # window under those lines a row each; docs/lobby.md).
@@ -195,18 +195,18 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     state = play_light_seeker(host, bea, "your turn", first_turn)
     result = LIGHTSEEKER.result(state)
     for page in (host, bea):
-        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        soon(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         ls.assert_page_shows(page, state)
         assert ranking(page) == [s for place in result.ranking for s in place]
     winner = "Ann" if result.ranking[0] == ("1",) else "Bea"
-    expect(bea.locator(".match-status")).to_contain_text(f"{winner} (")
+    soon(bea.locator(".match-status")).to_contain_text(f"{winner} (")
     shot(bea, "Bea-5-light-seeker-over")
     fits(bea)
 
     # Raythread Rally next, four seats: Ann, Bea, Cy (a second phone, light) and a Normal bot.
     host.select_option("form[data-action=choose] select[name=game]", "raythread")
     host.click("form[data-action=choose] button[type=submit]")
-    expect(bea.locator(".lobby > h2")).to_have_text("Raythread Rally · choosing seats")
+    soon(bea.locator(".lobby > h2")).to_have_text("Raythread Rally · choosing seats")
     cy = join_by_taps(people, host, "Cy", {**PHONE, "color_scheme": "light"}, page=cy_phone)
     host.select_option("form[data-action=choose] select[name=players]", "4")
     host.click("form[data-action=choose] details summary")
@@ -216,19 +216,19 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     # 31 moves on average (CPython, 6 deals, half to the supply's end); with 10, 17 (40 deals).
     host.fill("form[data-action=choose] input[name=target]", "10")
     host.click("form[data-action=choose] button[type=submit]")
-    expect(cy.locator(".seat")).to_have_count(4)
-    expect(seat(cy, "B")).to_have_text("Bea")  # she keeps her place in the seat order
+    soon(cy.locator(".seat")).to_have_count(4)
+    soon(seat(cy, "B")).to_have_text("Bea")  # she keeps her place in the seat order
     cy.tap(".seat[data-seat='C'] button[data-action=sit]")
     host.select_option(".seat[data-seat='D'] select[name=level]", "normal")
     host.click(".seat[data-seat='D'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea, cy):
         for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cy"), ("D", "Bot D (Normal)")):
-            expect(seat(page, seat_id)).to_have_text(name)
+            soon(seat(page, seat_id)).to_have_text(name)
     shot(cy, "Cy-3-lobby-light")
     fits(cy)
     chat_by_taps(cy, "Ready!")
     for page in (host, bea, cy):
-        expect(page.locator(".chat-lines")).to_contain_text("Cy: Ready!")
+        soon(page.locator(".chat-lines")).to_contain_text("Cy: Ready!")
 
     host.click("button[data-action=start]")
     pages = {"A": host, "B": bea, "C": cy}
@@ -274,36 +274,36 @@ def test_a_host_on_a_laptop_and_guests_on_phones_play_light_seeker_then_raythrea
     assert turned, f"a guest turned a tile by taps ({count} moves)"
     result = RAYTHREAD.result(state)
     for page in (host, bea, cy):
-        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        soon(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         rt.assert_page_shows(page, state)
         assert ranking(page) == [s for place in result.ranking for s in place]
     shot(bea, "Bea-7-raythread-over")
     shot(cy, "Cy-7-raythread-over-light")
     for phone in (bea, cy):
         fits(phone)
-        expect(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
+        soon(phone.locator(".rematch-note")).to_have_text("The host can start a rematch.")
     for page in (host, bea, cy):  # who starts it, before the press, on every page: the computer player, by the
         # seat it will sit at (it sat at D: named by its seat, as the board's letters and colours are)
-        expect(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot A (Normal) starts.")
+        soon(page.locator("#rematch-starts")).to_have_text("In the rematch, Bot A (Normal) starts.")
     # The host's rematch: a fresh board on every page, the seats turned one place so another player starts
     # (the same seat started every match): the computer player, in D, moves to A and plays first, then Ann,
     # now in B; each page sees who is where and whose turn it is.
     host.get_by_role("button", name="Rematch").click()
     for page in (host, bea, cy):
-        expect(page.locator(".match-result")).to_have_count(0)
+        soon(page.locator(".match-result")).to_have_count(0)
     wait_for_steps(host, 1, BOT_MS)
     record = saved_record(host)
     assert [record["names"][s] for s in "BCD"] == ["Ann", "Bea", "Cy"] and record["bots"] == {"A": "normal"}
     assert record["log"][0]["seat"] == "A", "the computer player, now in the first seat, starts"
-    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+    soon(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
     for page in (bea, cy):
-        expect(page.locator(".match-status")).to_contain_text("Ann (B) to play", timeout=CONNECT_MS)
-    expect(bea.locator(".match-seat[data-seat='C']")).to_contain_text("you")
+        soon(page.locator(".match-status")).to_contain_text("Ann (B) to play", timeout=CONNECT_MS)
+    soon(bea.locator(".match-seat[data-seat='C']")).to_contain_text("you")
     for page in (host, bea, cy):  # the computer now at A is "Bot A", not the "Bot D" it was at D
-        expect(page.locator(".match-seat[data-seat='A'] .seat-name")).to_have_text("Bot A (Normal)")
+        soon(page.locator(".match-seat[data-seat='A'] .seat-name")).to_have_text("Bot A (Normal)")
     # Each player's seat and colour moved: said on their page (the colour stays with the seat).
-    expect(host.locator(".role")).to_have_text("You play seat B (sky blue) this time.")
-    expect(bea.locator(".role")).to_have_text("You play seat C (pink) this time.")
+    soon(host.locator(".role")).to_have_text("You play seat B (sky blue) this time.")
+    soon(bea.locator(".role")).to_have_text("You play seat C (pink) this time.")
     shot(bea, "Bea-8-raythread-rematch")
     shot(host, "Ann-8-raythread-rematch")
 
@@ -402,7 +402,7 @@ def leaks(page: Page) -> list[str]:
 
 
 def speaks_japanese(page: Page) -> None:
-    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    soon(page.locator("html")).to_have_attribute("lang", "ja")
     assert leaks(page) == []
 
 
@@ -463,21 +463,21 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
 
     bea = join_by_taps(people, host, "Bea", PHONE, before=switch, check=check)
     speaks_japanese(bea)
-    expect(member(host, "Bea").locator(".state")).to_have_text("connected")
-    expect(member(bea, "Ann").locator(".state")).to_have_text(tr["connected"])
+    soon(member(host, "Bea").locator(".state")).to_have_text("connected")
+    soon(member(bea, "Ann").locator(".state")).to_have_text(tr["connected"])
     # Three seats: Bea takes B, the host seats a Normal computer player in C.
     host.select_option("form[data-action=choose] select[name=players]", "3")
     host.click("form[data-action=choose] button[type=submit]")
     bea.tap(".seat[data-seat='B'] button[data-action=sit]")
-    expect(seat(host, "B")).to_have_text("Bea")
+    soon(seat(host, "B")).to_have_text("Bea")
     host.select_option(".seat[data-seat='C'] select[name=level]", "normal")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(host, "C")).to_have_text("Bot C (Normal)")
+    soon(seat(host, "C")).to_have_text("Bot C (Normal)")
     bot = tr["Bot\u00a0{seat}\u00a0({level})"].format(seat="C", level=tr["Normal"])
-    expect(seat(bea, "C")).to_have_text(bot)
-    expect(bea.locator(".seat[data-seat='B'] .seat-name")).to_have_text(tr["Seat {seat}"].format(seat="B"))
-    expect(seat(bea, "A")).to_have_text("Ann")
-    expect(bea.locator(".member[data-state=bot] .state")).to_have_text(tr["computer player"])
+    soon(seat(bea, "C")).to_have_text(bot)
+    soon(bea.locator(".seat[data-seat='B'] .seat-name")).to_have_text(tr["Seat {seat}"].format(seat="B"))
+    soon(seat(bea, "A")).to_have_text("Ann")
+    soon(bea.locator(".member[data-state=bot] .state")).to_have_text(tr["computer player"])
     speaks_japanese(bea)
 
     # She chats too fast (six lines in a row): the host's refusal, in Japanese. The host counts lines as
@@ -487,8 +487,8 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     for k in range(6):
         chat_by_taps(bea, f"やった{k}")
     release_sends(bea)
-    expect(bea.locator(".lobby .error")).to_have_text(tr["You are chatting too fast; wait a moment."])
-    expect(host.locator(".chat-lines li")).to_have_count(5)
+    soon(bea.locator(".lobby .error")).to_have_text(tr["You are chatting too fast; wait a moment."])
+    soon(host.locator(".chat-lines li")).to_have_count(5)
     speaks_japanese(bea)
     shot(bea, "ja-1-lobby")
 
@@ -500,21 +500,21 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     host.click("form[data-action=choose] button[type=submit]")
     host.click("button[data-action=start]")
     bea.evaluate(WATCH_TEXTS)
-    expect(host.locator(".match-status")).to_contain_text("Ann (A) to play · your turn")
+    soon(host.locator(".match-status")).to_contain_text("Ann (A) to play · your turn")
     # "Ann（A）": Japanese brackets, the word joiners of the catalogue drawn as a no-break span, not as text
     ann = tr["{name}\u00a0({seat})"].format(name="Ann", seat="A").replace("\u2060", "")
-    expect(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names=ann))
+    soon(bea.locator(".match-status")).to_contain_text(tr["{names} to play"].format(names=ann))
     # Not her turn: her page says so, in Japanese.
     bea.tap("#rt-c5-2")
-    expect(bea.locator(".rt-note")).to_have_text(tr["Wait for your turn."])
+    soon(bea.locator(".rt-note")).to_have_text(tr["Wait for your turn."])
     speaks_japanese(bea)
 
     count, state = replayed(host)
     rt.clicks(host, next(m for m in rt_rules.legal(state, "A") if m["type"] == "place"))
     wait_for_steps(host, 1)
     count, state = replayed(host)
-    expect(bea.locator(".match-status")).to_contain_text(tr["your turn"])
-    expect(bea.locator(".match-log li")).to_have_count(1)
+    soon(bea.locator(".match-status")).to_contain_text(tr["your turn"])
+    soon(bea.locator(".match-log li")).to_have_count(1)
     speaks_japanese(bea)
 
     # On a slow connection she taps a second move before the host has her first: her status says the first is
@@ -523,10 +523,10 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     # position, and then scolded her for it), and follows the match on.
     hold_sends(bea)
     first = place_by_taps(bea, state, "B")
-    expect(bea.locator(".match-status")).to_have_text(tr["Sending your move…"])
+    soon(bea.locator(".match-status")).to_have_text(tr["Sending your move…"])
     place_by_taps(bea, state, "B", skip=1)
-    expect(bea.locator(".match-screen")).to_have_attribute("data-sending", "1")
-    expect(bea.locator(".match-error")).to_have_count(0)
+    soon(bea.locator(".match-screen")).to_have_attribute("data-sending", "1")
+    soon(bea.locator(".match-error")).to_have_count(0)
     shot(bea, "ja-2-sending")
     release_sends(bea)
     wait_for_steps(host, 2)
@@ -537,17 +537,17 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     count, state = replayed(host)
     assert count == 3 and state.ended, "three mirrors: the deck and every hand are empty"
     bot_seat = tr["Bot\u00a0{seat}\u00a0({level})"].format(seat="C", level=tr["Normal"])  # its tag inside its brackets
-    expect(bea.locator(".match-log li").first).to_contain_text(bot_seat)
+    soon(bea.locator(".match-log li").first).to_contain_text(bot_seat)
     thinking = tr["{names} is thinking…"].format(names=bot_seat)
     assert thinking in bea.evaluate("window.shown")
     rt.assert_page_shows(bea, state)
-    expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
+    soon(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
     # Who won is said once, at the top; the panel beside the board ranks.
     won = (re.escape(tr[t]).replace(re.escape("{names}"), ".+") for t in ("{names} wins!", "A draw between {names}."))
-    expect(bea.locator(".match-status")).to_have_text(re.compile("^(" + "|".join(won) + ")$"))
-    expect(bea.locator(".match-result h2")).to_have_text(tr["Final standings"])
-    expect(host.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
-    expect(bea.locator(".match-log li")).to_have_count(3)
+    soon(bea.locator(".match-status")).to_have_text(re.compile("^(" + "|".join(won) + ")$"))
+    soon(bea.locator(".match-result h2")).to_have_text(tr["Final standings"])
+    soon(host.locator(".match-result")).to_contain_text("The deck and every hand are empty.")
+    soon(bea.locator(".match-log li")).to_have_count(3)
     speaks_japanese(bea)
     assert leaking(bea.evaluate("window.shown")) == []
     shot(bea, "ja-3-over")
@@ -558,22 +558,22 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     # Japanese; the host invites her again and she pastes the link by taps. The snapshot that brings her
     # back tells the match's moves again: her log reads as before, in Japanese.
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")
-    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     speaks_japanese(bea)
     shot(bea, "ja-4-away")
     fits(bea)
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     type_into(bea, "form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
     bea.tap("form[data-action=rejoin] button[type=submit]")
     reply = bea.locator(".reply-code")
-    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    soon(reply).to_be_visible(timeout=CONNECT_MS)
     speaks_japanese(bea)
     paste_reply(host, reply.input_value())
-    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
-    expect(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
+    soon(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    soon(bea.locator(".match-result")).to_contain_text(tr["the deck and every hand are empty"])
     assert bea.locator(".match-log ul").inner_text() == told
     speaks_japanese(bea)
     fits(bea)
@@ -581,14 +581,14 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     # Light Seeker next (two seats: the computer player leaves), played by her taps to its end.
     host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
     host.click("form[data-action=choose] button[type=submit]")
-    expect(seat(bea, "2")).to_have_text("Bea")
+    soon(seat(bea, "2")).to_have_text("Bea")
     host.click("button[data-action=start]")
-    expect(bea.locator(".ls-board")).to_be_visible()
+    soon(bea.locator(".ls-board")).to_be_visible()
     state = play_light_seeker(host, bea, tr["your turn"], lambda _played: speaks_japanese(bea))
     ls.assert_page_shows(host, state)  # its words are English: Bea's valley is compared with it
     # The last turn reached Bea's page (the host's record says only that the host has it): her result is
     # drawn, then the turn's replay (if it was Ann's) ends and her valley is read.
-    expect(bea.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+    soon(bea.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
     assert valley(bea) == valley(host)
     # How it ended, in her words: an area lit, or a player left with no legal turn (the deal is random).
     result = LIGHTSEEKER.result(state)
@@ -598,7 +598,7 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     if result.reason == "lightseeker-lit":
         assert params["value"] == max(area["value"] for area in LIGHTSEEKER.view(state, None)["areas"])
     ending = tr[i18n.REASONS[result.reason]].format(**params)
-    expect(bea.locator(".match-result")).to_contain_text(ending)
+    soon(bea.locator(".match-result")).to_contain_text(ending)
     speaks_japanese(bea)
     assert leaking(bea.evaluate("window.shown")) == []
     shot(bea, "ja-5-light-seeker-over")
@@ -615,13 +615,13 @@ def test_a_guest_whose_phone_speaks_japanese_reads_the_english_hosts_lobby_and_m
     )
     assert gap >= 12, f"the question is {gap} px under the lobby above it"
     host.click(".confirm button[data-action=close-lobby]")
-    expect(bea.locator("main.join .notice")).to_have_text(tr["The host closed the game night. Thanks for playing!"])
-    expect(bea.locator(".match-result")).to_contain_text(ending)
-    expect(bea.locator("form[data-action=rejoin]")).to_have_count(0)
-    expect(bea.locator(".rematch-note")).to_have_count(0)  # no next match: the night is over
+    soon(bea.locator("main.join .notice")).to_have_text(tr["The host closed the game night. Thanks for playing!"])
+    soon(bea.locator(".match-result")).to_contain_text(ending)
+    soon(bea.locator("form[data-action=rejoin]")).to_have_count(0)
+    soon(bea.locator(".rematch-note")).to_have_count(0)  # no next match: the night is over
     speaks_japanese(bea)
     shot(bea, "ja-6-night-closed")
     fits(bea)
     # The way on, as the host's page has at its night's end (the guest's page was a dead end).
     bea.click("main.join a[href='#/']")
-    expect(bea.locator("main.home")).to_be_visible()
+    soon(bea.locator("main.home")).to_be_visible()

@@ -25,7 +25,7 @@ from gamenight.lightseeker import GAME as LS_GAME
 from gamenight.raythread import GAME as RT_GAME
 from gamenight.raythread import rules, scene
 from tests.e2e import test_raythread as rt
-from tests.e2e.conftest import People, assert_in_window, resize, status_says
+from tests.e2e.conftest import People, assert_in_window, resize, soon, status_says
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
@@ -94,21 +94,21 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     host.click("form[data-action=choose] details summary")
     host.fill("form[data-action=choose] input[name=target]", "4")  # a short match
     host.click("form[data-action=choose] button[type=submit]")
-    expect(bea.locator(".seat")).to_have_count(3)
+    soon(bea.locator(".seat")).to_have_count(3)
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
-    expect(bea.locator("form[data-action=add-bot]")).to_have_count(0)  # only the host seats bots
-    expect(host.locator(".seat[data-seat='B'] form[data-action=add-bot]")).to_be_visible()
+    soon(seat(host, "C")).to_have_text("Bea")
+    soon(bea.locator("form[data-action=add-bot]")).to_have_count(0)  # only the host seats bots
+    soon(host.locator(".seat[data-seat='B'] form[data-action=add-bot]")).to_be_visible()
     assert_accessible((host,))  # the host's offer of a computer player, light and dark
     host.select_option(".seat[data-seat='B'] select[name=level]", "normal")
     host.click(".seat[data-seat='B'] form[data-action=add-bot] button[type=submit]")
     for page in (host, bea):
-        expect(seat(page, "B")).to_have_text("Bot B (Normal)")
-        expect(page.locator(".member[data-state=bot] .name")).to_have_text("Bot B (Normal)")
+        soon(seat(page, "B")).to_have_text("Bot B (Normal)")
+        soon(page.locator(".member[data-state=bot] .name")).to_have_text("Bot B (Normal)")
     host.click("button[data-action=start]")
     for page in (host, bea):
-        expect(page.locator(".rt-board")).to_be_visible()
-        expect(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot B (Normal)")
+        soon(page.locator(".rt-board")).to_be_visible()
+        soon(page.locator(".match-seat[data-seat=B]")).to_contain_text("Bot B (Normal)")
     bea.evaluate(WATCH_THINKING)
 
     chooser = random.Random(7)
@@ -136,9 +136,9 @@ def test_a_host_a_guest_and_a_normal_bot_play_raythread_to_the_end(people: Peopl
     assert "B" in [e["seat"] for e in record["log"]]
     assert bea.evaluate("window.sawThinking"), "the guest's page said the bot was thinking"
     for page in (host, bea):
-        expect(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
+        soon(page.locator(".match-result")).to_be_visible(timeout=CONNECT_MS)
         rt.assert_page_shows(page, state)  # the final scores, claims and beams are the engine's replay
-        expect(page.locator(".match-result")).to_contain_text("Bot B (Normal)")
+        soon(page.locator(".match-result")).to_contain_text("Bot B (Normal)")
 
 
 # A lobby row's name and its buttons: each box (is a button on the name's line?).
@@ -156,22 +156,22 @@ def first_place(host: Page, seat_id: str) -> dict:
 @pytest.mark.timeout(600)
 def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_comes_back(people: People):
     host, bea = two_player_match(people)
-    expect(bea.locator(".rt-board")).to_be_visible()
+    soon(bea.locator(".rt-board")).to_be_visible()
     takeover = host.locator(".seat[data-seat='C'] form[data-action=add-bot]")
-    expect(takeover).to_have_count(0)  # nothing to take over while Bea is here
+    soon(takeover).to_have_count(0)  # nothing to take over while Bea is here
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)
     bea_browser = bea.context
     bea.close()  # Bea's page is gone (her browser keeps her token); the match waits at her turn
-    expect(host.locator(".match-status")).to_contain_text("disconnected", timeout=CONNECT_MS)
-    expect(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
+    soon(host.locator(".match-status")).to_contain_text("disconnected", timeout=CONNECT_MS)
+    soon(takeover).to_contain_text("Let a computer player take over", timeout=CONNECT_MS)
     host.select_option(".seat[data-seat='C'] select[name=level]", "easy")
     host.click(".seat[data-seat='C'] form[data-action=add-bot] button[type=submit]")
-    expect(seat(host, "C")).to_have_text("Bot B (Easy)")  # a two-seat Raythread: seat C reads B
+    soon(seat(host, "C")).to_have_text("Bot B (Easy)")  # a two-seat Raythread: seat C reads B
     # Bea, a spectator now, on one line at 1280 px: "Bea spectator disconnected", then Invite again and
     # Remove (alone on a second line before: the buttons wrapped one by one).
     row = member(host, "Bea")
-    expect(row.locator(".badge.spectator")).to_be_visible()
+    soon(row.locator(".badge.spectator")).to_be_visible()
     seen = row.evaluate(ROW_LINE)
     assert [b["action"] for b in seen["buttons"]] == ["invite", "kick"], seen
     assert all(b["top"] < seen["name"]["bottom"] and b["bottom"] > seen["name"]["top"] for b in seen["buttons"]), seen
@@ -183,15 +183,15 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     # Bea comes back (the host invites her again): the seat is hers on every page, the bot has left.
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     again, reply = answer(people, bea_browser, card.locator(".invite-link").input_value(), None)
     paste_reply(host, reply)
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     for page in (host, again):
-        expect(seat(page, "C")).to_have_text("Bea")
-        expect(page.locator(".member[data-state=bot]")).to_have_count(0)
-        expect(page.locator(".match-seat[data-seat=C]")).to_contain_text("Bea")
-    expect(again.locator(".lobby .role")).to_have_text("You play seat B.")
+        soon(seat(page, "C")).to_have_text("Bea")
+        soon(page.locator(".member[data-state=bot]")).to_have_count(0)
+        soon(page.locator(".match-seat[data-seat=C]")).to_contain_text("Bea")
+    soon(again.locator(".lobby .role")).to_have_text("You play seat B.")
     # She plays her seat again, by clicks on her board, after the host's move.
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 3)
@@ -199,7 +199,7 @@ def test_a_computer_player_takes_over_the_seat_of_a_guest_who_left_until_she_com
     wait_for_steps(host, 4)
     record = saved_record(host)
     assert record["bots"] == {"C": "easy"} and [e["seat"] for e in record["log"]] == ["A", "C", "A", "C"]
-    expect(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
+    soon(host.locator(".match-status")).to_contain_text("your turn", timeout=CONNECT_MS)
 
 
 def test_the_hosts_board_and_hand_are_in_the_window_when_the_match_starts(people: People):
@@ -230,7 +230,7 @@ def test_the_hosts_light_seeker_turn_panel_is_in_the_window_with_a_cube_chosen(p
     expect(host.locator(".ls-board")).to_be_focused()
     assert_in_window(host, (".match-status", ".ls-board", ".ls-turn", "button[data-action=ls-confirm]"))
     host.keyboard.press("Space")  # the cube under the cursor is chosen: its Slide and Tilt rows appear
-    expect(host.locator(".ls-moves")).to_be_visible()
+    soon(host.locator(".ls-moves")).to_be_visible()
     assert_in_window(host, (".ls-board", ".ls-moves", "button[data-action=ls-confirm]"))
 
 
@@ -283,7 +283,7 @@ def deal_from(host: Page, seed: int) -> None:
     )
     host.reload()
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
-    expect(host.locator(".match-main")).to_be_visible(timeout=CONNECT_MS)
+    soon(host.locator(".match-main")).to_be_visible(timeout=CONNECT_MS)
     assert saved_record(host)["seed"] == seed
 
 
@@ -327,16 +327,16 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_and_a_page_that_join
     host.click("button[data-action=start]")
     deal_from(host, LS_SEED)
     dan = join(people, host, "Dan")  # the match's spectator from before its first move
-    expect(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
-    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+    soon(seat(dan, "2")).to_have_text("Bot 2 (Easy)")
+    soon(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     for page in (host, dan):
-        expect(page.locator(".ls-board")).to_be_visible()
+        soon(page.locator(".ls-board")).to_be_visible()
     bot = games.bot("lightseeker")
     dan.evaluate(WATCH_STEPS)
     for turn in range(2):  # Ann's first turn (one action) and her second (two)
         state, count = hosted_match(host)
         seed = saved_record(host)["seed"]
-        expect(dan.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        soon(dan.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
         dan.evaluate("window.steps = []")
 
         def answer_goes_on(after, count=count, seed=seed) -> bool:
@@ -370,20 +370,20 @@ def test_a_spectator_sees_the_hosts_light_seeker_turn_whole_and_a_page_that_join
         assert rest == [str(k) for k in range(1, len(rest))] + [None] and len(rest) >= 2, (turn, steps)
         assert all("Bot 2 (Easy)'s move" in s["status"] for s in steps[ann + 1 : -1]), (turn, steps)
         # The host's page marks the cubes of the computer's answer, in its colour.
-        expect(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
-        expect(host.locator(".ls-moved").first).to_be_visible()
+        soon(host.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."), timeout=BOT_MS)
+        soon(host.locator(".ls-moved").first).to_be_visible()
         seen = host.evaluate(MARKS)
         assert seen and all("seat-" in classes for classes in seen.values()), (turn, seen)
         if turn == 0:  # Eve opens the match mid-way
             eve = join(people, host, "Eve")
-            expect(eve.locator(".ls-board")).to_be_visible()
-            expect(eve.locator(".ls-moved").first).to_be_visible()
+            soon(eve.locator(".ls-board")).to_be_visible()
+            soon(eve.locator(".ls-moved").first).to_be_visible()
             assert eve.evaluate(MARKS) == seen, "the page that joined marks the last turn"
             assert eve.locator(".ls-roll").count() == 0, "marked, not rolled in again"
     assert [e["seat"] for e in saved_record(host)["log"]] == ["1", "2", "1", "2"]
     host.reload()
-    expect(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(host.locator(".ls-moved").first).to_be_visible()
+    soon(host.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    soon(host.locator(".ls-moved").first).to_be_visible()
     assert host.evaluate(MARKS) == seen, "the reloaded page marks the last turn"
 
 
@@ -407,10 +407,10 @@ def test_pages_that_join_reload_or_come_back_mid_match_mark_only_the_last_raythr
     cal_browser.add_init_script(TRACK_CHANNELS)
     cal = join(people, host, "Cal", cal_browser)
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
+    soon(seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
-    expect(bea.locator(".rt-board")).to_be_visible()
-    expect(cal.locator(".rt-board")).to_be_visible()
+    soon(bea.locator(".rt-board")).to_be_visible()
+    soon(cal.locator(".rt-board")).to_be_visible()
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 1)
     move = first_place(host, "C")
@@ -418,31 +418,31 @@ def test_pages_that_join_reload_or_come_back_mid_match_mark_only_the_last_raythr
     wait_for_steps(host, 2)
     r, c = move["cell"]
     for page in (host, bea):
-        expect(page.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}", timeout=CONNECT_MS)
+        soon(page.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}", timeout=CONNECT_MS)
     seen = host.evaluate(LAST)
     assert seen == [f"rt-c{r}-{c}"] and bea.evaluate(LAST) == seen
     dan = join(people, host, "Dan")
-    expect(dan.locator(".rt-board")).to_be_visible()
-    expect(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    soon(dan.locator(".rt-board")).to_be_visible()
+    soon(dan.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
     assert dan.evaluate(LAST) == seen, "the page that joined"
 
-    expect(cal.locator(".rt-tile")).to_have_count(2, timeout=CONNECT_MS)
+    soon(cal.locator(".rt-tile")).to_have_count(2, timeout=CONNECT_MS)
     cal.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
-    expect(cal.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
-    expect(member(host, "Cal")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(cal.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    soon(member(host, "Cal")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     click_move(host, first_place(host, "A"))
     wait_for_steps(host, 3)
     last = first_place(host, "C")
     click_move(bea, last)
     wait_for_steps(host, 4)
-    expect(cal.locator(".rt-tile")).to_have_count(2)  # two moves behind
+    soon(cal.locator(".rt-tile")).to_have_count(2)  # two moves behind
     rejoin(host, cal, "Cal")
-    expect(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
+    soon(cal.locator(".rt-tile")).to_have_count(4, timeout=CONNECT_MS)
     r, c = last["cell"]
-    expect(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    soon(cal.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
     assert cal.evaluate(LAST) == [f"rt-c{r}-{c}"] == host.evaluate(LAST) == bea.evaluate(LAST), "the page back"
 
     host.reload()
-    expect(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
+    soon(host.locator(".rt-board")).to_be_visible(timeout=CONNECT_MS)
+    soon(host.locator(".rt-cell.rt-last")).to_have_attribute("id", f"rt-c{r}-{c}")
     assert host.evaluate(LAST) == [f"rt-c{r}-{c}"], "the reloaded page"

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from tests.e2e import test_peer_links as peer
-from tests.e2e.conftest import PHONE, People, resize
+from tests.e2e.conftest import PHONE, People, resize, soon
 from tests.e2e.test_reflection_match import CONNECT_MS
 
 pytestmark = pytest.mark.e2e
@@ -100,10 +100,10 @@ def lost_host_match(people: People, language: str = "en-GB") -> tuple[Page, Page
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
     # The host starts once its page has Bea in the seat (as test_peer_links does): pressed before her request
     # arrived, Start found one player and the match never began (a clean-clone CI run, 320 px).
-    expect(peer.seat(host, "C")).to_have_text("Bea")
+    soon(peer.seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
-    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
-    expect(bea.locator(".rt-board")).to_be_visible()
+    soon(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    soon(bea.locator(".rt-board")).to_be_visible()
     return host, bea
 
 
@@ -168,26 +168,26 @@ def test_a_guest_s_connection_strip_takes_one_line_and_the_board_stays_put_on_a_
     ports = bea.evaluate(LOCAL_PORTS)
     assert ports, "the guest's page has no candidate to cut"
     with cut_off(ports):
-        expect(state).to_have_attribute("data-connection", "reconnecting", timeout=CONNECT_MS)
-        expect(state).to_have_text("Reconnecting to the host…" if language == "en-GB" else "ホストに再接続中…")
+        soon(state).to_have_attribute("data-connection", "reconnecting", timeout=CONNECT_MS)
+        soon(state).to_have_text("Reconnecting to the host…" if language == "en-GB" else "ホストに再接続中…")
         for case, width, scheme in looks(bea, language):
             assert bea.evaluate(STRIP)["height"] == strips[case]["height"], case
             shot(bea, f"strip-reconnecting-{width}-{language}-{scheme}")
-    expect(state).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    soon(state).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
     # The steps' live region is on the page, empty, before the drop, and the morph keeps that element as its words
     # come: a region drawn with its words is not announced.
     said = bea.locator("#rejoin-said[aria-live=polite]")
-    expect(said).to_have_text("")
+    soon(said).to_have_text("")
     bea.evaluate("window.__said = document.getElementById('rejoin-said')")
     # Where the board stands while the match is played, at 390 px in English (light and dark), before the drop.
     playing = {
         case: bea.evaluate(ROWS) for case, width, _ in looks(bea, language) if (width, language) == (390, "en-GB")
     }
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
-    expect(state).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    soon(state).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
     if language == "en-GB":
-        expect(bea.locator(".match-status")).to_contain_text("Not connected to the host")
-    expect(said).to_contain_text("Ask the host" if language == "en-GB" else "ホストに新しい招待")
+        soon(bea.locator(".match-status")).to_contain_text("Not connected to the host")
+    soon(said).to_contain_text("Ask the host" if language == "en-GB" else "ホストに新しい招待")
     assert bea.evaluate("window.__said === document.getElementById('rejoin-said')")
     for case, width, scheme in looks(bea, language):
         assert bea.evaluate(STRIP)["height"] == strips[case]["height"], case
@@ -198,11 +198,11 @@ def test_a_guest_s_connection_strip_takes_one_line_and_the_board_stays_put_on_a_
         shot(bea, f"strip-away-{width}-{language}-{scheme}")
     peer.member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     bea.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
     bea.click("form[data-action=rejoin] button[type=submit]")
-    expect(state).to_have_attribute("data-connection", "rejoining", timeout=CONNECT_MS)
-    expect(said).to_contain_text("Send this reply" if language == "en-GB" else "この返信をホストに")
+    soon(state).to_have_attribute("data-connection", "rejoining", timeout=CONNECT_MS)
+    soon(said).to_contain_text("Send this reply" if language == "en-GB" else "この返信をホストに")
     assert bea.evaluate("window.__said === document.getElementById('rejoin-said')")
     for case, width, scheme in looks(bea, language):
         assert bea.evaluate(STRIP)["height"] == strips[case]["height"], case

@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from gamenight.lightseeker import GAME as LIGHTSEEKER
 from gamenight.lobby.session import CHAT_WINDOW_MS
-from tests.e2e.conftest import PHONE, People, skip_replay, status_says
+from tests.e2e.conftest import PHONE, People, skip_replay, soon, status_says
 from tests.e2e.test_accessibility import in_both_themes
 from tests.e2e.test_lightseeker import build_turn
 from tests.e2e.test_raythread import WATCH_ALERTS
@@ -35,7 +35,7 @@ def open_host(
     page.fill("input[name=lobby]", "Friday night")
     page.fill("input[name=name]", name)
     page.click("form[data-action=host-setup] button[type=submit]")
-    expect(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    soon(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
     return page
 
 
@@ -99,13 +99,13 @@ def new_invitation(host: Page) -> str:
     host.evaluate(WATCH_CARD_REGIONS)
     host.click("button[data-action=invite]:not([data-member])")
     card = host.locator(".invite").first
-    expect(host.locator(".invite")).to_have_count(before + 1)
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
-    expect(card.locator("svg.qr")).to_be_visible()
+    soon(host.locator(".invite")).to_have_count(before + 1)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card.locator("svg.qr")).to_be_visible()
     added = host.evaluate("window.cardRegions")
     region = card.locator("[role=status]")
     assert added == [[region.get_attribute("id"), ""]], f"the card's region came with its words: {added}"
-    expect(region).to_have_text(re.compile(r"\S"))  # "Send this link …", in the host's language
+    soon(region).to_have_text(re.compile(r"\S"))  # "Send this link …", in the host's language
     return card.locator(".invite-link").input_value()
 
 
@@ -121,17 +121,17 @@ def answer(
     """A guest opens ``link`` (or has it open on ``page``: ``invited``), gives its name (unless rejoining) and
     copies its reply code."""
     guest = people.ready(page) if page is not None else people.open(context, link)
-    expect(guest.locator("main.join h1")).to_have_text("Friday night")
+    soon(guest.locator("main.join h1")).to_have_text("Friday night")
     # What the invitation is for: the game, the host, the minutes left.
-    expect(guest.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
-    expect(guest.locator(".invited .expiry")).to_contain_text(re.compile(r"expires in (9|10) minutes"))
+    soon(guest.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
+    soon(guest.locator(".invited .expiry")).to_contain_text(re.compile(r"expires in (9|10) minutes"))
     if name is None:  # this browser was here before: it comes back under its old name
-        expect(guest.locator("main.join form")).to_contain_text("Welcome back")
+        soon(guest.locator("main.join form")).to_contain_text("Welcome back")
     else:
         guest.fill("input[name=name]", name)
     guest.click("form[data-action=join] button[type=submit]")
     code = guest.locator(".reply-code")
-    expect(code).to_be_visible(timeout=CONNECT_MS)
+    soon(code).to_be_visible(timeout=CONNECT_MS)
     return guest, code.input_value()
 
 
@@ -149,7 +149,7 @@ def join(
     else:
         guest, reply = answer(people, context or people.person(), new_invitation(host), name)
     paste_reply(host, reply)
-    expect(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(guest, name)).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     return guest
 
 
@@ -163,11 +163,11 @@ def rejoin(host: Page, guest: Page, name: str, board_top: tuple[str, float] | No
     board stands, and where it stood before the connection dropped, for while the reply shows)."""
     member(host, name).locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     guest.fill("form[data-action=rejoin] input[name=invitation]", card.locator(".invite-link").input_value())
     guest.click("form[data-action=rejoin] button[type=submit]")
     reply = guest.locator(".reply-code")
-    expect(reply).to_be_visible(timeout=CONNECT_MS)
+    soon(reply).to_be_visible(timeout=CONNECT_MS)
     if board_top is not None:
         assert guest.evaluate(board_top[0]) == board_top[1]
     paste_reply(host, reply.input_value())
@@ -177,7 +177,7 @@ def route_after_state(page: Page, name: str) -> dict:
     """How a member's connection route follows its state ("connected · direct"): the space between the
     two words on the screen, and the separator drawn before the route."""
     route = member(page, name).locator(".route")
-    expect(route).to_be_visible(timeout=CONNECT_MS)
+    soon(route).to_be_visible(timeout=CONNECT_MS)
     return route.evaluate(
         """(route) => {
             const state = route.closest('.member').querySelector('.state');
@@ -199,7 +199,7 @@ def two_player_match(people: People, context: BrowserContext | None = None) -> t
     host = open_host(people)
     bea = join(people, host, "Bea", context)
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
+    soon(seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
     return host, bea
 
@@ -228,12 +228,12 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
     bea = join(people, host, "Bea")
     cal = join(people, host, "Cal")
     # Their invitations have done their job: the cards go, the note says who joined last.
-    expect(host.locator(".invite")).to_have_count(0)
-    expect(host.locator(".invites .note")).to_have_text("Cal is connected.")
+    soon(host.locator(".invite")).to_have_count(0)
+    soon(host.locator(".invites .note")).to_have_text("Cal is connected.")
 
     host.select_option("form[data-action=choose] select[name=players]", "3")
     host.click("form[data-action=choose] button[type=submit]")
-    expect(seat(host, "B")).to_have_text("free")
+    soon(seat(host, "B")).to_have_text("free")
 
     box = "form[data-action=chat] input[name=text]"
     # The host lets each member send CHAT_LIMIT (5) lines in CHAT_WINDOW_MS: Bea and Cal take turns, each line
@@ -242,11 +242,11 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
         sender = (bea, cal)[k % 2]
         sender.fill(box, f"{k:02d}{FAT_LINE[2:]}")
         sender.press(box, "Enter")
-        expect(host.locator(".chat-lines li")).to_have_count(k + 1, timeout=CONNECT_MS)
+        soon(host.locator(".chat-lines li")).to_have_count(k + 1, timeout=CONNECT_MS)
         if k % 10 == 9:
             ann_browser.clock.fast_forward(CHAT_WINDOW_MS)
     for page in (host, bea, cal):
-        expect(page.locator(".chat-lines li")).to_have_count(34)
+        soon(page.locator(".chat-lines li")).to_have_count(34)
     # Everyone keeps working: a chat line and a seat change reach every page. Cal's last lines lie within the
     # host's window (CHAT_LIMIT lines in CHAT_WINDOW_MS), where a sixth is refused, as it should be ("You are
     # chatting too fast"). Past the window it must go through.
@@ -254,38 +254,38 @@ def test_host_and_two_guests_join_an_oversized_chat_stalls_no_one_they_sit_chat_
     cal.fill(box, "still here")
     cal.press(box, "Enter")
     cal.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(cal.locator(".lobby .error")).to_have_count(0)
+    soon(cal.locator(".lobby .error")).to_have_count(0)
     for page in (host, bea, cal):
-        expect(page.locator(".chat-lines")).to_contain_text("Cal: still here")
-        expect(seat(page, "C")).to_have_text("Cal")
+        soon(page.locator(".chat-lines")).to_contain_text("Cal: still here")
+        soon(seat(page, "C")).to_have_text("Cal")
 
     bea.click(".seat[data-seat='B'] button[data-action=sit]")
-    expect(seat(cal, "B")).to_have_text("Bea")
+    soon(seat(cal, "B")).to_have_text("Bea")
     for page in (host, bea, cal):
         for name in ("Ann", "Bea", "Cal"):
-            expect(member(page, name)).to_have_attribute("data-state", "connected")
+            soon(member(page, name)).to_have_attribute("data-state", "connected")
         for seat_id, name in (("A", "Ann"), ("B", "Bea"), ("C", "Cal")):
-            expect(seat(page, seat_id)).to_have_text(name)
+            soon(seat(page, seat_id)).to_have_text(name)
 
     bea.fill(box, "Good luck, everyone!")
     bea.press(box, "Enter")
     for page in (host, bea, cal):
-        expect(page.locator(".chat-lines")).to_contain_text("Bea: Good luck, everyone!")
+        soon(page.locator(".chat-lines")).to_contain_text("Bea: Good luck, everyone!")
     expect(bea.locator(box)).to_have_value("")
 
     host.click("button[data-action=start]")
     for page in (host, bea, cal):
-        expect(page.locator(".lobby")).to_have_attribute("data-phase", "playing")
+        soon(page.locator(".lobby")).to_have_attribute("data-phase", "playing")
     dan = join(people, host, "Dan")
-    expect(dan.locator(".rt-board")).to_be_visible()
-    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
-    expect(member(dan, "Dan").locator(".badge.spectator")).to_be_visible()
-    expect(member(host, "Dan").locator(".badge.spectator")).to_be_visible()
-    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
+    soon(dan.locator(".rt-board")).to_be_visible()
+    soon(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+    soon(member(dan, "Dan").locator(".badge.spectator")).to_be_visible()
+    soon(member(host, "Dan").locator(".badge.spectator")).to_be_visible()
+    soon(bea.locator(".lobby .role")).to_have_text("You play seat B.")
     # A newcomer's snapshot holds the whole chat (over 64 KiB): it arrives in parts and is joined.
-    expect(dan.locator(".chat-lines li")).to_have_count(36)
-    expect(seat(dan, "C")).to_have_text("Cal")
-    expect(dan.locator(".lobby .error")).to_have_count(0)
+    soon(dan.locator(".chat-lines li")).to_have_count(36)
+    soon(seat(dan, "C")).to_have_text("Cal")
+    soon(dan.locator(".lobby .error")).to_have_count(0)
 
 
 def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_the_home_link_keeping_her_turn(
@@ -302,16 +302,16 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
        player's pass)."""
     host, bea = two_player_match(people)
     place(host, (1, 1))
-    expect(bea.locator(".match-status")).to_contain_text("your turn")
+    soon(bea.locator(".match-status")).to_contain_text("your turn")
     bea.reload()  # its address still holds the invitation it answered
     bea.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
-    expect(bea.locator("main.join")).to_have_attribute("data-stage", "back")
+    soon(bea.locator("main.join")).to_have_attribute("data-stage", "back")
     # Her tab's own storage kept the mark its page left going while connected: she reads that the reload ended
     # the connection, not that the invitation was used (which read like an error to a player who only reloaded).
-    expect(bea.locator("main.join .connection")).to_contain_text(
+    soon(bea.locator("main.join .connection")).to_contain_text(
         "Welcome back, Bea: reloading or closing this page ended its connection to the host."
     )
-    expect(bea.locator("main.join .connection")).not_to_contain_text("another tab")
+    soon(bea.locator("main.join .connection")).not_to_contain_text("another tab")
     # Focus where a screen's start puts it (its heading), not on the body: Tab goes on to the rejoin field.
     expect(bea.locator("main.join h1")).to_be_focused()
     bea.keyboard.press("Tab")
@@ -322,36 +322,36 @@ def test_a_guest_who_reloads_mid_match_keeps_its_seat_and_turn_then_leaves_by_th
         bea.evaluate("window.open(location.href)")
     copy = opened.value
     copy.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
-    expect(copy.locator("main.join")).to_have_attribute("data-stage", "back")
-    expect(copy.locator("main.join .connection")).to_contain_text("If another tab is still in the game night")
-    expect(copy.locator("main.join .connection")).not_to_contain_text("reloading")
+    soon(copy.locator("main.join")).to_have_attribute("data-stage", "back")
+    soon(copy.locator("main.join .connection")).to_contain_text("If another tab is still in the game night")
+    soon(copy.locator("main.join .connection")).not_to_contain_text("reloading")
     copy.close()
-    expect(bea.locator("main.join .connection")).to_contain_text("reloading or closing this page ended")
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(bea.locator("main.join .connection")).to_contain_text("reloading or closing this page ended")
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     # Gone on her turn: a line of its own, with her name (the status above the board adds "· disconnected").
-    expect(host.locator("#match-news p").last).to_have_text("Bea (B) is disconnected.")
+    soon(host.locator("#match-news p").last).to_have_text("Bea (B) is disconnected.")
     rejoin(host, bea, "Bea")
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     # The host's live region says she is back, once: the next move's news leaves it out (a player's pass).
-    expect(host.locator("#match-news p").last).to_have_text("Bea (B) is back.")
-    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")
-    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
+    soon(host.locator("#match-news p").last).to_have_text("Bea (B) is back.")
+    soon(bea.locator(".lobby .role")).to_have_text("You play seat B.")
+    soon(bea.locator(".match-status")).to_contain_text("Bea (B) to play · your turn")
     # Back on her turn, her board has focus (as a table's start puts it), not the page's heading.
     expect(bea.locator(".match-main [role=grid][tabindex='0'], .match-main [role=grid] [tabindex='0']")).to_be_focused()
     place(bea, (7, 5))
     one_position((host, bea), 2)
-    expect(host.locator("#match-news")).not_to_contain_text("is back")
+    soon(host.locator("#match-news")).not_to_contain_text("is back")
     # 2. Her next turn, and the header's link home while she builds it.
     place(host, (1, 1))
-    expect(bea.locator(".match-status")).to_contain_text("your turn")
+    soon(bea.locator(".match-status")).to_contain_text("your turn")
     bea.locator(".rt-hand-tile:not([disabled])").first.click()
     kept = "Object.keys(JSON.parse(localStorage.getItem('gnc:match.turns') || '{}')).length"
     bea.wait_for_function(f"{kept} === 1")
     bea.click("header a[data-nav=home]")
     bea.get_by_role("alertdialog", name="Leave this page?").get_by_role("button", name="Leave").click()
-    expect(bea.locator("main.home")).to_be_visible()
+    soon(bea.locator("main.home")).to_be_visible()
     assert bea.evaluate(kept) == 1
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
 
 
 def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player_focused(people: People):
@@ -367,7 +367,7 @@ def test_after_pasting_a_reply_the_host_sees_the_page_s_top_with_invite_a_player
     assert host.evaluate("scrollY") > 0
     connect.click()
     expect(host.locator("button[data-action=invite]")).to_be_focused()
-    expect(host.locator("form[data-action=reply]")).to_have_count(0)
+    soon(host.locator("form[data-action=reply]")).to_have_count(0)
     assert host.evaluate("[scrollY, document.querySelector('header').getBoundingClientRect().top]") == [0, 0]
 
 
@@ -383,7 +383,7 @@ def test_the_hosts_refused_start_on_a_phone_is_said_in_the_window(people: People
     start = host.locator("button[data-action=start]")
     start.tap()  # Playwright scrolls the button into the window first, as a finger's swipe does
     refusal = host.locator(".lobby .error[role=alert]")
-    expect(refusal).to_have_text("Seat B is empty: seat someone or choose fewer players.")
+    soon(refusal).to_have_text("Seat B is empty: seat someone or choose fewer players.")
     expect(refusal).to_be_in_viewport()
     expect(start).to_be_focused()
     before, came = host.evaluate(ALERTS_SEEN)
@@ -396,10 +396,10 @@ def reply_by_keyboard(host: Page, guest: Page) -> None:
     """After Join or Rejoin pressed by keyboard: "Copy reply" has focus; once the host pasted the reply,
     the lobby's heading has."""
     copy = guest.locator("main.join button[data-action=copy]").first
-    expect(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
+    soon(copy).to_have_text("Copy reply", timeout=CONNECT_MS)
     expect(copy).to_be_focused()
     paste_reply(host, guest.locator(".reply-code").input_value())
-    expect(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(guest, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     expect(guest.locator("main.join h1")).to_be_focused()
 
 
@@ -423,52 +423,52 @@ def test_a_keyboard_guest_who_closes_its_page_shows_disconnected_and_rejoins_its
     bea.press("input[name=name]", "Enter")  # Join, by keyboard
     reply_by_keyboard(host, bea)
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
+    soon(seat(host, "C")).to_have_text("Bea")
 
     bea.close()  # a guest with a saved token comes back on a new invitation
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
-    expect(member(host, "Bea").locator(".state")).to_have_text("disconnected")
-    expect(seat(host, "C")).to_have_text("Bea")
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(member(host, "Bea").locator(".state")).to_have_text("disconnected")
+    soon(seat(host, "C")).to_have_text("Bea")
     # Her row is dimmed, yet its words ("disconnected") and buttons ("Invite again", "Remove") stay readable:
     # the whole row at 65 % opacity fell below the contrast minimum (axe color-contrast, serious).
     assert_accessible((host,))
 
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     expect(card.locator("h3")).to_be_focused()  # "Invite again" takes the host to the new card, up the page
-    expect(card.locator("h3")).to_have_text("Invitation for Bea")
+    soon(card.locator("h3")).to_have_text("Invitation for Bea")
     again = people.open(bea_phone, card.locator(".invite-link").input_value())
     # What the invitation is for (as ``answer`` reads it): the game, the host, the minutes left; and her name.
-    expect(again.locator("main.join h1")).to_have_text("Friday night")
-    expect(again.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
-    expect(again.locator(".invited .expiry")).to_contain_text(re.compile(r"expires in (9|10) minutes"))
-    expect(again.locator("main.join form")).to_contain_text("Welcome back")
+    soon(again.locator("main.join h1")).to_have_text("Friday night")
+    soon(again.locator(".invited .lede")).to_contain_text(re.compile(r"\S invites you to play \S"))
+    soon(again.locator(".invited .expiry")).to_contain_text(re.compile(r"expires in (9|10) minutes"))
+    soon(again.locator("main.join form")).to_contain_text("Welcome back")
     rejoin = again.locator("form[data-action=join] button[type=submit]")
-    expect(rejoin).to_have_text("Rejoin")
+    soon(rejoin).to_have_text("Rejoin")
     rejoin.focus()
     again.keyboard.press("Enter")
     reply_by_keyboard(host, again)
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(seat(again, "C")).to_have_text("Bea")
-    expect(member(again, "Bea").locator(".badge")).to_have_text("you")
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(seat(again, "C")).to_have_text("Bea")
+    soon(member(again, "Bea").locator(".badge")).to_have_text("you")
 
     # Her phone is gone (its browser context closed, her saved token with it): "Invite again" on her row, opened on
     # a laptop, says whose it is, fills in her name and brings her back to seat C; the host's page sees her back.
     bea_phone.close()
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
     member(host, "Bea").locator("button[data-action=invite]").click()
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
+    soon(card).to_have_attribute("data-state", "waiting", timeout=CONNECT_MS)
     laptop = people.open(people.person(), card.locator(".invite-link").input_value())
-    expect(laptop.locator(".invited-for")).to_have_text("This invitation is for Bea: rejoin your seat.")
+    soon(laptop.locator(".invited-for")).to_have_text("This invitation is for Bea: rejoin your seat.")
     expect(laptop.locator("input[name=name]")).to_have_value("Bea")
     laptop.locator("form[data-action=join] button[type=submit]").click()
-    expect(laptop.locator("main.join button[data-action=copy]").first).to_have_text("Copy reply", timeout=CONNECT_MS)
+    soon(laptop.locator("main.join button[data-action=copy]").first).to_have_text("Copy reply", timeout=CONNECT_MS)
     paste_reply(host, laptop.locator(".reply-code").input_value())
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(seat(laptop, "C")).to_have_text("Bea")
-    expect(member(laptop, "Bea").locator(".badge")).to_have_text("you")
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(seat(laptop, "C")).to_have_text("Bea")
+    soon(member(laptop, "Bea").locator(".badge")).to_have_text("you")
 
 
 def test_an_invitation_made_before_a_game_switch_follows_the_game_and_a_reply_left_waiting_says_what_to_do(
@@ -485,64 +485,64 @@ def test_an_invitation_made_before_a_game_switch_follows_the_game_and_a_reply_le
     for context in (bea_context, dan_context):
         context.clock.install()  # their pages' timers can be moved on
     bea = people.open(bea_context, earlier)
-    expect(bea.locator(".invited .lede")).to_have_text("Ann invites you to play Raythread Rally.")
+    soon(bea.locator(".invited .lede")).to_have_text("Ann invites you to play Raythread Rally.")
     bea.fill("input[name=name]", "Bea")
     bea.click("form[data-action=join] button[type=submit]")
-    expect(bea.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    soon(bea.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
     reply = bea.locator(".reply-code").input_value()
 
     host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
     card = host.locator(".invite").first
-    expect(card.locator(".followed")).to_have_text(
+    soon(card.locator(".followed")).to_have_text(
         "Updated: this link now invites to Light Seeker. A player who opened the earlier link is told of the "
         "change when they join."
     )
     # Inside the card's live status line, so a screen-reader host hears it (it was a line of its own).
-    expect(card.locator("[role=status]")).to_contain_text("Updated: this link now invites to Light Seeker.")
+    soon(card.locator("[role=status]")).to_contain_text("Updated: this link now invites to Light Seeker.")
     followed = card.locator(".invite-link").input_value()
     assert followed != earlier and followed.rpartition("#join=")[0] == earlier.rpartition("#join=")[0]
 
     waiting = bea.locator("p.waiting")
-    expect(waiting).to_have_text("Waiting for the host…")
+    soon(waiting).to_have_text("Waiting for the host…")
     bea_context.clock.fast_forward("01:20")  # the host has not pasted the reply yet
-    expect(waiting).to_contain_text("Still waiting for the host.")
+    soon(waiting).to_contain_text("Still waiting for the host.")
     expect(bea.locator(".reply-code")).to_have_value(reply)
     paste_reply(host, reply)
-    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(bea.get_by_text("Still waiting for the host.")).to_have_count(0)
-    expect(bea.locator(".notice.switched")).to_have_text(
+    soon(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(bea.get_by_text("Still waiting for the host.")).to_have_count(0)
+    soon(bea.locator(".notice.switched")).to_have_text(
         "Ann has switched the game since inviting you: this game night now plays Light Seeker, not Raythread Rally."
     )
     bea.click(".seat[data-seat='2'] button[data-action=sit]")
-    expect(seat(host, "2")).to_have_text("Bea")
+    soon(seat(host, "2")).to_have_text("Bea")
 
     dan = people.open(dan_context, earlier)  # the used link, sent on to a friend: the host has no form for it
     dan.fill("input[name=name]", "Dan")
     dan.click("form[data-action=join] button[type=submit]")
-    expect(dan.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
+    soon(dan.locator(".reply-code")).to_be_visible(timeout=CONNECT_MS)
     dan_context.clock.fast_forward("01:20")
     waiting = dan.locator("p.waiting.long")
-    expect(waiting).to_contain_text("this invitation was already used or has expired")
-    expect(waiting).to_have_attribute("role", "status")
-    expect(host.locator("form[data-action=reply]")).to_have_count(0)
+    soon(waiting).to_contain_text("this invitation was already used or has expired")
+    soon(waiting).to_have_attribute("role", "status")
+    soon(host.locator("form[data-action=reply]")).to_have_count(0)
     assert_accessible((bea, dan))  # both notes, light and dark
     host.click("button[data-action=start]")
-    expect(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(bea.locator(".notice.switched")).to_have_count(0)
+    soon(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    soon(bea.locator(".notice.switched")).to_have_count(0)
 
 
 def test_a_reply_link_opened_in_the_hosts_browser_reaches_the_host_tab(people: People):
     host = open_host(people)
     # A second host tab in the same browser stands down: the game night stays with the first tab.
     second = people.open(host.context, f"{people.site_url}/?stun=none#/host?game=raythread")
-    expect(second.locator("main.host[data-stage=elsewhere]")).to_contain_text("open in another tab")
-    expect(second.locator("main.host h1")).to_have_text("Friday night")
+    soon(second.locator("main.host[data-stage=elsewhere]")).to_contain_text("open in another tab")
+    soon(second.locator("main.host h1")).to_have_text("Friday night")
     guest, _reply = answer(people, people.person(), new_invitation(host), "Bea")
     reply_link = guest.locator(".reply-link").get_attribute("href")
     tab = people.open(host.context, reply_link)
-    expect(tab.locator("main.reply")).to_have_attribute("data-stage", "taken", timeout=CONNECT_MS)
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(second.locator("main.host")).to_have_attribute("data-stage", "elsewhere")
+    soon(tab.locator("main.reply")).to_have_attribute("data-stage", "taken", timeout=CONNECT_MS)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(second.locator("main.host")).to_have_attribute("data-stage", "elsewhere")
 
 
 def test_garbled_and_reused_codes_show_errors_and_change_nothing_and_the_same_bad_reply_is_announced_again(
@@ -561,7 +561,7 @@ def test_garbled_and_reused_codes_show_errors_and_change_nothing_and_the_same_ba
     context.add_init_script(WATCH_ALERTS_BORN)
     garbled = people.open(context, link[:-12] + "Zz9")
     problem = garbled.locator("main.join[data-stage=problem] .error[role=alert]")
-    expect(problem).to_contain_text("code")
+    soon(problem).to_contain_text("code")
     # The problem's line came with the screen, empty, and its words went into it a moment later: a screen reader
     # hears them (the heading, which takes focus, says only "This invitation cannot be used").
     born = garbled.evaluate("window.alertsBorn")
@@ -577,8 +577,8 @@ def test_garbled_and_reused_codes_show_errors_and_change_nothing_and_the_same_ba
     assert len(alerted) == 3 and len({text for _id, text in alerted}) == 1, alerted
     assert "not a Game Night reply code" in alerted[0][1]
     assert all(a[0] != b[0] for a, b in itertools.pairwise(alerted)), f"a region said it again unchanged: {alerted}"
-    expect(host.locator(".reply-form .error")).to_contain_text("not a Game Night reply code")
-    expect(host.locator(".member")).to_have_count(1)
+    soon(host.locator(".reply-form .error")).to_contain_text("not a Game Night reply code")
+    soon(host.locator(".member")).to_have_count(1)
 
 
 def assert_accessible(pages: tuple[Page, ...]) -> None:
@@ -606,7 +606,7 @@ def one_position(pages: tuple[Page, ...], tiles: int) -> None:
     host's update reaches each guest on its own channel, and a guest's own move only when the host sends
     it back: that one page already shows a move says nothing of when another does."""
     for page in pages:
-        expect(page.locator(".rt-tile")).to_have_count(tiles, timeout=CONNECT_MS)
+        soon(page.locator(".rt-tile")).to_have_count(tiles, timeout=CONNECT_MS)
     first, *others = (board_state(page) for page in pages)
     for other in others:
         assert other == first
@@ -629,7 +629,7 @@ def place(page: Page, near: tuple[int, int]) -> tuple[str, tuple[int, int]]:
 def unseen(page: Page) -> tuple[int, int]:
     """The mirrors and prisms a page says are still unseen."""
     counts = page.locator(".rt-unseen-counts li")
-    expect(counts).to_have_count(2)
+    soon(counts).to_have_count(2)
     return tuple(int(counts.nth(i).inner_text().split()[0]) for i in range(2))  # type: ignore[return-value]
 
 
@@ -671,72 +671,72 @@ def test_a_guest_whose_channel_closes_mid_match_rejoins_with_one_paste_then_the_
     bea_browser = people.person()
     bea_browser.add_init_script(TRACK_CHANNELS)
     host, bea = two_player_match(people, bea_browser)
-    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
-    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected")
+    soon(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    soon(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected")
     # Where the board stands on the page: the halt and the rejoin move it not at all (their notice and steps
     # stood above it and pushed it down by 183 px at 1280 × 800; the reply took the whole lobby's place).
     top = "document.querySelector('.rt-board').getBoundingClientRect().top + scrollY"
     playing = bea.evaluate(top)
 
     bea.evaluate("window.__channels.forEach((channel) => channel.close())")  # the connection drops
-    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
-    expect(bea.locator(".rejoin-steps")).to_contain_text("Ask the host for a new invitation")
+    soon(bea.locator("[data-connection]")).to_have_attribute("data-connection", "away", timeout=CONNECT_MS)
+    soon(bea.locator(".rejoin-steps")).to_contain_text("Ask the host for a new invitation")
     assert bea.evaluate(top) == playing
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
-    expect(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone", timeout=CONNECT_MS)
+    soon(seat(host, "C")).to_have_text("Bea")  # the seat is kept, the match waits
 
     rejoin(host, bea, "Bea", board_top=(top, playing))  # one click for the host, one paste for the guest
-    expect(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
-    expect(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
-    expect(seat(bea, "C")).to_have_text("Bea")
-    expect(bea.locator(".lobby .role")).to_have_text("You play seat B.")  # seat C of two reads B
-    expect(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
-    expect(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
+    soon(member(host, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(bea.locator("[data-connection]")).to_have_attribute("data-connection", "connected", timeout=CONNECT_MS)
+    soon(seat(bea, "C")).to_have_text("Bea")
+    soon(bea.locator(".lobby .role")).to_have_text("You play seat B.")  # seat C of two reads B
+    soon(bea.locator(".lobby")).to_have_attribute("data-phase", "playing")
+    soon(member(host, "Bea").locator(".route")).to_have_text("direct")  # host candidates in the namespace
     said = route_after_state(host, "Bea")
     assert said["dot"] == '"· "' and said["gap"] == pytest.approx(8, abs=0.5), said  # "connected · direct"
 
     # 2. The host's page reloads mid-match and restores the night. An invitation sent and not answered yet comes
     # back as its card, saying its link stopped working (its offer was the page's), with "Invite again".
-    expect(host.locator(".rt-board")).to_be_visible()
+    soon(host.locator(".rt-board")).to_be_visible()
     new_invitation(host)
     host.reload()
     host.wait_for_function("document.documentElement.dataset.app === 'ready'", timeout=CONNECT_MS)
-    expect(host.locator(".rt-board")).to_be_visible()
+    soon(host.locator(".rt-board")).to_be_visible()
     expect(host.locator(".match-status")).to_be_focused()
     assert not host.evaluate("document.activeElement.matches(':focus-visible')"), "a ring nobody's key put there"
     lost = host.locator(".invite[data-state=lost]")
-    expect(lost.locator("h3")).to_have_text("Invitation 3")
-    expect(lost).to_contain_text("This link stopped working when this page was reloaded")
-    expect(lost.locator(".invite-link")).to_have_count(0)
-    expect(lost.get_by_role("button", name="Invite again: Invitation 3", exact=True)).to_be_visible()
+    soon(lost.locator("h3")).to_have_text("Invitation 3")
+    soon(lost).to_contain_text("This link stopped working when this page was reloaded")
+    soon(lost.locator(".invite-link")).to_have_count(0)
+    soon(lost.get_by_role("button", name="Invite again: Invitation 3", exact=True)).to_be_visible()
     # Bea's page is open, waiting to be invited again: nothing offers her seat to a computer player within
     # the grace (host.RELOAD_GRACE_MS), as nothing offers to count her out (a player's pass).
-    expect(member(host, "Bea")).to_have_attribute("data-state", "gone")
-    expect(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
+    soon(member(host, "Bea")).to_have_attribute("data-state", "gone")
+    soon(host.locator("[data-action=take-over-ask], form.add-bot")).to_have_count(0)
     # … and where the offer will be, the page says why there is none and when it comes, redrawn by its
     # one-second timer with no other message (a pass over the lobby).
     waiting = host.locator(".match-beside .gone-line")
     words = waiting.locator("span").first
     line = r"^Bea \(B\) has not reconnected since the game night was restored\. "
     line += r"A computer player can take over for Bea in "
-    expect(words).to_have_text(re.compile(line + r"[12]:\d\d\.$"))
+    soon(words).to_have_text(re.compile(line + r"[12]:\d\d\.$"))
     first = words.inner_text()
-    expect(words).not_to_have_text(first, timeout=5000)
-    expect(words).to_have_text(re.compile(line + r"[01]:\d\d\.$"))
+    soon(words).not_to_have_text(first, timeout=5000)
+    soon(words).to_have_text(re.compile(line + r"[01]:\d\d\.$"))
     host.keyboard.press("Tab")
     assert host.evaluate("document.activeElement.closest('.match-screen') !== null")
     assert host.evaluate("document.activeElement.matches(':focus-visible')"), "a key shows where focus is"
     # Meanwhile the line offers "Invite again", as a gone player's does, named for her as her row's is.
-    expect(host.get_by_role("button", name="Invite again: Bea", exact=True)).to_have_count(2)
+    soon(host.get_by_role("button", name="Invite again: Bea", exact=True)).to_have_count(2)
     waiting.get_by_role("button", name="Invite again: Bea", exact=True).click()
     expect(host.locator(".invite h3").first).to_be_focused()
-    expect(host.locator(".invite h3").first).to_have_text("Invitation for Bea")
+    soon(host.locator(".invite h3").first).to_have_text("Invitation for Bea")
 
 
 def valley(page: Page) -> dict:
     """What a page's valley shows: where each cube stands and the face on top, Buh, areas, total light;
     read once a turn made elsewhere has been played back (its steps show earlier positions)."""
-    expect(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
+    soon(page.locator(".match-main")).not_to_have_attribute("data-replay", re.compile("."))
     return page.evaluate(
         """() => ({
             cubes: [...document.querySelectorAll('.ls-cube')].map(c => c.id + ' ' + c.getAttribute('style')
@@ -784,61 +784,61 @@ def raythread_match(people: People, host: Page, bea: Page) -> Page:
     # Dan has the link open from the start: his page boots while Ann and Bea play (he joins after two moves).
     dan_page = invited(people, host)
     for page in (host, bea):
-        expect(page.locator(".rt-board")).to_be_visible()
-        expect(page.locator(".match-status")).to_contain_text("Ann (A) to play")
+        soon(page.locator(".rt-board")).to_be_visible()
+        soon(page.locator(".match-status")).to_contain_text("Ann (A) to play")
 
     # Not Bea's turn: her click is explained on her page and sends nothing.
     bea.click("#rt-c5-2")
-    expect(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
+    soon(bea.locator(".rt-note")).to_have_text("Wait for your turn.")
     # Beside her board, where her hand stands on her turn: the tiles still unseen. Who is to play is the
     # status line's beside it: the panel's line for a phone's one column is not shown.
-    expect(bea.locator(".rt-unseen")).to_be_visible()
-    expect(bea.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
-    expect(bea.locator(".rt-unseen-turn")).to_be_hidden()
-    expect(host.locator(".rt-unseen")).to_have_count(0)  # the host's turn: the hand stands there
+    soon(bea.locator(".rt-unseen")).to_be_visible()
+    soon(bea.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
+    soon(bea.locator(".rt-unseen-turn")).to_be_hidden()
+    soon(host.locator(".rt-unseen")).to_have_count(0)  # the host's turn: the hand stands there
     dealt = unseen(bea)
 
     kind, (row, col) = place(host, (1, 1))
-    expect(bea.locator(".rt-unseen")).to_have_count(0)  # her turn now
-    expect(host.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
+    soon(bea.locator(".rt-unseen")).to_have_count(0)  # her turn now
+    soon(host.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
     drawn = unseen(host)
     assert sum(drawn) == sum(dealt) - 1 and min(a - b for a, b in zip(dealt, drawn, strict=True)) == 0, (dealt, drawn)
-    expect(host.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
-    expect(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
-    expect(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
-    expect(bea.locator(".match-log")).to_contain_text(f"at row {row + 1}, column {col + 1}.")
+    soon(host.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
+    soon(bea.locator(".match-status")).to_contain_text("Bea (B) to play")  # seat C of two reads B
+    soon(bea.locator(".match-log")).to_contain_text(f"Ann (A) places a {kind}")
+    soon(bea.locator(".match-log")).to_contain_text(f"at row {row + 1}, column {col + 1}.")
     # An illegal placement on Bea's own turn: the rules' reason, and nothing sent.
     bea.locator(".rt-hand-tile:not([disabled])").first.click()
     bea.click(f"#rt-c{row}-{col}")
-    expect(bea.locator(".rt-note")).to_contain_text("already holds a tile")
+    soon(bea.locator(".rt-note")).to_contain_text("already holds a tile")
     bea.click("button[data-action=rt-cancel]")
     place(bea, (7, 5))
-    expect(host.locator(".match-status")).to_contain_text("Ann (A) to play")
+    soon(host.locator(".match-status")).to_contain_text("Ann (A) to play")
     one_position((host, bea), 2)  # Bea's page draws her move when the host sends it back
 
     dan = join(people, host, "Dan", page=dan_page)
-    expect(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
+    soon(dan.locator(".lobby .role")).to_have_text("You are watching this match.")
     one_position((dan, host), 2)
-    expect(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
+    soon(dan.locator(".rt-hand")).to_have_count(0)  # a spectator has no hand to play from
     # Dan saw neither move played, but his snapshot carried their events: his log lists both, newest
     # first, each move's lines in their order (the tile placed before what it drew), just as Bea's does.
     moves = dan.locator(".match-log li")
-    expect(moves).to_have_count(2)
-    expect(moves.first.locator("p").first).to_contain_text("Bea (B) places a")
-    expect(moves.nth(1).locator("p").first).to_contain_text(f"Ann (A) places a {kind}")
-    expect(moves.nth(1).locator("p").last).to_contain_text("Ann (A) draws a")
-    expect(dan.locator(".match-log")).not_to_contain_text("not listed")
+    soon(moves).to_have_count(2)
+    soon(moves.first.locator("p").first).to_contain_text("Bea (B) places a")
+    soon(moves.nth(1).locator("p").first).to_contain_text(f"Ann (A) places a {kind}")
+    soon(moves.nth(1).locator("p").last).to_contain_text("Ann (A) draws a")
+    soon(dan.locator(".match-log")).not_to_contain_text("not listed")
     assert dan.locator(".match-log ul").inner_text() == bea.locator(".match-log ul").inner_text()
     assert_accessible((host, bea, dan))
     dan.click("#rt-c4-4")
-    expect(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
+    soon(dan.locator(".rt-note")).to_have_text("You are watching: only the players move.")
     # A spectator reads the tiles unseen from his view as the players do, and who is to play.
-    expect(dan.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
+    soon(dan.locator(".rt-unseen-turn")).to_have_text("Ann (A) to play")
     assert unseen(dan) == unseen(bea)
     before = unseen(dan)
     place(host, (3, 3))
     one_position((dan, host, bea), 3)  # one update each for Dan and Bea, in no set order
-    expect(dan.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
+    soon(dan.locator(".rt-unseen-turn")).to_have_text("Bea (B) to play")
     assert sum(unseen(dan)) == sum(before) - 1, (before, unseen(dan))  # Ann drew one
     assert unseen(dan) == unseen(host)
     return dan
@@ -848,14 +848,14 @@ def switching_game_by_keyboard(host: Page, bea: Page) -> None:
     """The host ends the match and picks another game: the board the guest had focused goes with the match,
     and focus went to the page's body (the next Tab started at the header). It goes to the lobby's heading,
     which names the new game, and Tab goes on to the guest's seat."""
-    expect(bea.locator(".rt-board")).to_be_visible()
+    soon(bea.locator(".rt-board")).to_be_visible()
     bea.locator("#rt-board").focus()
     host.get_by_role("button", name="End the match").click()
     host.locator(".confirm button[data-action=end]").click()
     host.select_option("form[data-action=choose] select[name=game]", "lightseeker")
     host.click("form[data-action=choose] button[type=submit]")
     heading = bea.locator(".lobby > h2")
-    expect(heading).to_have_text("Light Seeker · choosing seats")
+    soon(heading).to_have_text("Light Seeker · choosing seats")
     expect(heading).to_be_focused()
     bea.keyboard.press("Tab")
     expect(bea.locator(".seat[data-seat='2'] button[data-action=stand]")).to_be_focused()
@@ -865,8 +865,8 @@ def switching_game_by_keyboard(host: Page, bea: Page) -> None:
     # the host's; Tab goes on within the match.
     heading.focus()
     host.click("button[data-action=start]")
-    expect(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
-    expect(heading).to_have_text("Light Seeker · match running")
+    soon(bea.locator(".ls-board")).to_be_visible(timeout=CONNECT_MS)
+    soon(heading).to_have_text("Light Seeker · match running")
     expect(bea.locator(".ls-board")).to_be_focused()
     bea.keyboard.press("Tab")
     assert bea.evaluate("document.activeElement.closest('.match-screen') !== null")
@@ -878,14 +878,14 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
     and every valley is one; Eve joins after the second turn and sees the same valley, her click explained;
     Dan, there since the Raythread match, follows it as a spectator too."""
     eve_page = invited(people, host)  # she has the link open from the start: her page boots while they play
-    expect(seat(host, "2")).to_have_text("Bea")
+    soon(seat(host, "2")).to_have_text("Bea")
     for page in (host, bea):
-        expect(page.locator(".ls-board")).to_be_visible()
-        expect(page.locator(".match-status")).to_contain_text("Ann (1) to play")
+        soon(page.locator(".ls-board")).to_be_visible()
+        soon(page.locator(".match-status")).to_contain_text("Ann (1) to play")
     # Not Bea's turn: a click on a cube is explained on her page, she has no turn to build.
     bea.click(".ls-cell[aria-label*='cube 1,']")
-    expect(bea.locator(".ls-note")).to_have_text("Wait for your turn.")
-    expect(bea.locator(".ls-turn")).to_have_count(0)
+    soon(bea.locator(".ls-note")).to_have_text("Wait for your turn.")
+    soon(bea.locator(".ls-turn")).to_have_count(0)
 
     pages = {"1": host, "2": bea}
     eve = None
@@ -911,20 +911,20 @@ def light_seeker_match(people: People, host: Page, bea: Page, dan: Page) -> None
         )
         after, _ = LIGHTSEEKER.play(state, seat_id, move, 0)
         assert hosted_match(host)[0] == after
-        expect(bea.locator(".ls-light")).to_have_attribute(
+        soon(bea.locator(".ls-light")).to_have_attribute(
             "data-light", str(LIGHTSEEKER.view(after, None)["total_light"])
         )
         assert valley(host) == valley(bea)
         if turn == 1:  # a spectator joins mid-match and sees the same valley
             eve = join(people, host, "Eve", page=eve_page)
-            expect(eve.locator(".lobby .role")).to_have_text("You are watching this match.")
-            expect(eve.locator(".ls-board")).to_be_visible()
+            soon(eve.locator(".lobby .role")).to_have_text("You are watching this match.")
+            soon(eve.locator(".ls-board")).to_be_visible()
             assert valley(eve) == valley(host)
             eve.click(".ls-cell[aria-label*='cube 2,']")
-            expect(eve.locator(".ls-note")).to_have_text("You are watching: only the players move.")
-            expect(eve.locator(".ls-turn")).to_have_count(0)
+            soon(eve.locator(".ls-note")).to_have_text("You are watching: only the players move.")
+            soon(eve.locator(".ls-turn")).to_have_count(0)
     assert eve is not None
-    expect(eve.locator(".match-log")).to_contain_text("Buh to cube")
+    soon(eve.locator(".match-log")).to_contain_text("Buh to cube")
     assert valley(eve) == valley(host) == valley(bea) == valley(dan)
     assert_accessible((host, bea, eve))
 
@@ -938,14 +938,14 @@ def host_leaves_by_the_home_link(host: Page, bea: Page) -> None:
     link = host.locator("header a[data-nav=home]")
     link.click()
     question = host.get_by_role("alertdialog", name="Leave this page?")
-    expect(question).to_contain_text("disconnects your guests")
+    soon(question).to_contain_text("disconnects your guests")
     assert host.evaluate("location.hash") == here
     host.keyboard.press("Escape")
-    expect(question).to_have_count(0)
+    soon(question).to_have_count(0)
     expect(link).to_be_focused()
-    expect(bea.locator(".connection-strip")).to_contain_text("Connected to the host.")
+    soon(bea.locator(".connection-strip")).to_contain_text("Connected to the host.")
     link.click()
     question.get_by_role("button", name="Leave").click()
-    expect(host.locator("main.home")).to_be_visible()
-    expect(bea.locator(".match-status")).to_contain_text("Not connected to the host", timeout=CONNECT_MS)
+    soon(host.locator("main.home")).to_be_visible()
+    soon(bea.locator(".match-status")).to_contain_text("Not connected to the host", timeout=CONNECT_MS)
     assert host.evaluate("localStorage.getItem('gnc:peer.host')") is not None

@@ -27,10 +27,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page
 
 from gamenight.net import invite as iv
-from tests.e2e.conftest import People, status_says
+from tests.e2e.conftest import People, soon, status_says
 from tests.e2e.test_peer_links import (
     CONNECT_MS,
     answer,
@@ -184,7 +184,7 @@ def open_host_with_relay(people: People, relay: Relay, password: str, only: bool
     page.fill("input[name=turn_user]", TURN_USER)
     page.fill("input[name=turn_pass]", password)
     page.click("form[data-action=host-setup] button[type=submit]")
-    expect(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
+    soon(page.locator("main.host[data-stage=lobby] h1")).to_have_text("Friday night")
     return page
 
 
@@ -210,10 +210,10 @@ def test_a_guest_joins_plays_and_chats_through_a_turn_relay(people: People, rela
     bea, reply = answer(people, relay_only(people), link, "Bea")
     assert relayed_only(iv.decode_reply(reply).transport.candidates, relay)
     paste_reply(host, reply)
-    expect(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
+    soon(member(bea, "Bea")).to_have_attribute("data-state", "connected", timeout=CONNECT_MS)
     # The route the host page read from WebRTC's selected candidate pair, and the pair on both pages.
-    expect(member(host, "Bea").locator(".route")).to_have_attribute("data-route", "relay", timeout=CONNECT_MS)
-    expect(member(host, "Bea").locator(".route")).to_have_text("via relay")
+    soon(member(host, "Bea").locator(".route")).to_have_attribute("data-route", "relay", timeout=CONNECT_MS)
+    soon(member(host, "Bea").locator(".route")).to_have_text("via relay")
     assert host.evaluate(SELECTED_PAIR) == ["relay", "relay"]
     assert bea.evaluate(SELECTED_PAIR) == ["relay", "relay"]
 
@@ -221,17 +221,17 @@ def test_a_guest_joins_plays_and_chats_through_a_turn_relay(people: People, rela
     chat(bea, "Hello through the relay")
     chat(host, "Loud and clear")
     for page in (host, bea):
-        expect(page.locator(".chat-lines")).to_contain_text("Bea: Hello through the relay")
-        expect(page.locator(".chat-lines")).to_contain_text("Ann: Loud and clear")
+        soon(page.locator(".chat-lines")).to_contain_text("Bea: Hello through the relay")
+        soon(page.locator(".chat-lines")).to_contain_text("Ann: Loud and clear")
 
     # A match: a move each way, one position on both boards.
     bea.click(".seat[data-seat='C'] button[data-action=sit]")
-    expect(seat(host, "C")).to_have_text("Bea")
+    soon(seat(host, "C")).to_have_text("Bea")
     host.click("button[data-action=start]")
     status_says(bea, "Ann (A) to play")
     place(host, (1, 1))
     status_says(bea, "Bea (B) to play")  # seat C of two reads B
-    expect(bea.locator(".rt-tile")).to_have_count(1)
+    soon(bea.locator(".rt-tile")).to_have_count(1)
     place(bea, (7, 5))
     status_says(host, "Ann (A) to play")
     one_position((host, bea), 2)  # Bea's page draws her move when the host sends it back
@@ -248,14 +248,14 @@ def test_a_wrong_relay_password_says_so_on_the_host_and_the_guest_page(people: P
     host = open_host_with_relay(people, relay, "not-the-password")
     host.click("button[data-action=invite]:not([data-member])")
     card = host.locator(".invite").first
-    expect(card).to_have_attribute("data-state", "failed", timeout=CONNECT_MS)
-    expect(card).to_contain_text("The relay server refused its user name or password")
+    soon(card).to_have_attribute("data-state", "failed", timeout=CONNECT_MS)
+    soon(card).to_contain_text("The relay server refused its user name or password")
     # A host whose own addresses work invites a guest held to the relay, with the same wrong password.
     other = open_host_with_relay(people, relay, "not-the-password", only=False)
     guest = people.open(relay_only(people), new_invitation(other))
     guest.fill("input[name=name]", "Bea")
     guest.click("form[data-action=join] button[type=submit]")
-    expect(guest.locator("main.join[data-stage=problem] .error")).to_contain_text(
+    soon(guest.locator("main.join[data-stage=problem] .error")).to_contain_text(
         "The relay server refused its user name or password", timeout=CONNECT_MS
     )
     log = relay.log_text()

@@ -103,7 +103,9 @@ def test_a_peer_gone_silent_is_closed_after_the_grace_time(rtc: Any, monkeypatch
         connection(rtc, calls)
         rtc.SERVICE.close_peer(None, rtc.pe.ClosePeer("bea"))
         assert calls == ["channel.close"]
-        await asyncio.sleep(0.5)  # the channel never reports closed
+        # The channel never reports closed. The closing task is awaited, not slept through: it counts its polls
+        # (``CLOSE_POLL_MS`` each), and on a loaded machine a fixed sleep's timer ended before its last poll did.
+        await asyncio.wait_for(asyncio.gather(*rtc.SERVICE._tasks), 10)
         assert calls[-1] == "pc.close" and calls.count("pc.close") == 1
 
     asyncio.run(play())
