@@ -49,6 +49,9 @@ def test_a_player_whose_browser_is_gone_takes_their_seat_back_from_another_brows
     old, reply = answer(rtc, host, "Bea", bea_browser)
     host.submit("reply", reply=reply)
     assert "came back to this game night on another device" in old.text
+    # It asks for another name to watch under: a field holding hers again was refused at once (a player's pass).
+    (again,) = find_all(old.tree, lambda e: e.tag == "input" and e.attr("name") == "name")
+    assert (again.attr("value") or "") == ""
     assert members(host)["Bea"] == "connected" and host.inner.live.session.peer_of("m2") is not None
     assert back.inner.connected[0].seat == "C"
 

@@ -989,14 +989,17 @@ def _rename_form(model: JoinModel, refused: p.Error) -> Element:
         # The form takes the lobby's place with the host's reason in it: the shell holds the words back until a
         # screen reader knows the region (``settle``). The field, which takes focus, is only "Your name".
         alerts(_text(said), model.errors, "error", "name-alert", settle=True),
-        _name_field(model),
+        # Their seat came back on another device under their name: the field asks for another name to watch
+        # under, empty, as the reason says (holding theirs, a press on Join was turned away again at once).
+        _name_field(model, blank=refused.code == "seat-moved"),
         h("button", {"class": "button primary", "type": "submit"}, _("Join")),
     )
 
 
-def _name_field(model: JoinModel, invited: bool = False) -> Element:
+def _name_field(model: JoinModel, invited: bool = False, blank: bool = False) -> Element:
     """The name field; ``invited``: the invitation's own form, whose field the page's opening focuses, so it is
-    read with the invitation's words above it (what it is for, how long it lasts) and the note of a lost name."""
+    read with the invitation's words above it (what it is for, how long it lasts) and the note of a lost name;
+    ``blank``: empty, not holding the name the page last gave."""
     described = [INVITED_WHAT, INVITED_EXPIRY] if invited else []
     if invited and model.invitation is not None and model.invitation.member:
         described.insert(1, INVITED_FOR)
@@ -1011,7 +1014,7 @@ def _name_field(model: JoinModel, invited: bool = False) -> Element:
             "input",
             {
                 "name": "name",
-                "value": model.name,
+                "value": "" if blank else model.name,
                 # The invitation's member: the seat it brings back is theirs, under their name.
                 "readonly": bool(invited and model.invitation is not None and model.invitation.member),
                 "maxlength": p.MAX_NAME,
