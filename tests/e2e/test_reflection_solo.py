@@ -48,10 +48,11 @@ def wrong_count(page: Page) -> int:
 def test_a_seeded_puzzle_is_played_by_clicking_until_solved(app: Page, site_url: str):
     open_puzzle(app, site_url)
     shown = {e.get_attribute("data-edge"): e.get_attribute("aria-label") for e in app.locator(".rf-edge").all()}
-    sides = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
+    # A clue is named by its row or column, as the board says it ("The top clue in column 1: green 6, matched").
+    sides = {"T": "top clue in column", "R": "right clue in row", "B": "bottom clue in column", "L": "left clue in row"}
     for name, label in shown.items():
         clue = PUZZLE.clue(name)
-        assert label.startswith(f"{sides[name[0]]} {name[1:]}: {clue.colour} {clue.number}, "), "another puzzle"
+        assert label.startswith(f"The {sides[name[0]]} {name[1:]}: {clue.colour} {clue.number}, "), "another puzzle"
     frames = [wrong_count(app)]
     assert frames[0] > 0
     for (r, c), tile in sorted(SOLUTION.tiles().items()):
