@@ -1210,7 +1210,9 @@ def _host_controls(
     counts = game.info.seats if game else range(lobby.players, lobby.players + 1)
     fields = getattr(game, "option_fields", ()) if game else ()
     starting = not after or _drafted(lobby, sight, fields)
-    starts = _form_starts(client, lobby, sight, fields) if after and starting else ""
+    drafted, again = _form_match(lobby, sight, fields, after)
+    # Who starts it, by the result's rule (``_rematch_starts``: a rematch's seats turn).
+    starts = _rematch_starts(client, drafted, again) if after and starting else ""
     return h(
         "section",
         {"class": "host-controls"},
@@ -1271,28 +1273,28 @@ def _host_controls(
                 "data-action": "start",
                 "aria-describedby": "form-starts" if starts else None,
             },
-            _form_start(lobby, sight, fields, after),
+            _form_start(after, again),
         ),
     )
 
 
-def _form_start(lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField], after: p.MatchView | None) -> str:
+def _form_match(
+    lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField], after: p.MatchView | None
+) -> tuple[p.Lobby, bool]:
+    """The lobby as the form's own start would start it (the form's options applied: ``_sent``), and whether that
+    is a rematch of the finished match ``after`` on show (``starts_rematch``, by ``rematch.same_options``: its
+    seats turn). One reading for the button's words (``_form_start``) and the line of who starts it."""
+    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
+    return drafted, after is not None and starts_rematch(after, drafted)
+
+
+def _form_start(after: p.MatchView | None, again: bool) -> str:
     """The words of the form's start beside the finished match ``after``: what the session starts with the
     form's options applied. Set back to that match's options (others applied since, ``Start the match`` beside
-    it), they start a rematch, whose seats turn (``starts_rematch``, by ``rematch.same_options``): "New match
-    with these options" started one."""
+    it), they start a rematch (``again``, ``_form_match``): "New match with these options" started one."""
     if after is None:
         return _("Start the match")
-    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
-    return _("Rematch") if starts_rematch(after, drafted) else _("New match with these options")
-
-
-def _form_starts(client: Client, lobby: p.Lobby, sight: Sight, fields: Sequence[OptionField]) -> str:
-    """Who starts the match the form's own button starts beside the finished match: the lobby with the form's
-    options (``_sent``), read by the result's rule (``_rematch_starts``: a rematch's seats turn)."""
-    drafted = replace(lobby, options=_sent(lobby, sight, fields) or None)
-    match = shown_match(client)
-    return _rematch_starts(client, drafted, match is not None and starts_rematch(match, drafted))
+    return _("Rematch") if again else _("New match with these options")
 
 
 def _pending(lobby: p.Lobby, sight: Sight) -> bool:
