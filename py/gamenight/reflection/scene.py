@@ -107,7 +107,6 @@ TILE_NAMES = {
 TRIANGLE_CORNERS = {"◤": (0, 1, 3), "◥": (1, 2, 0), "◢": (2, 3, 1), "◣": (3, 0, 2)}
 NOTE_NAMES = {DOT: N_("noted empty"), RING: N_("noted: something here")}
 COLOUR_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
-SIDE_NAMES = {"T": N_("top"), "R": N_("right"), "B": N_("bottom"), "L": N_("left")}
 
 
 @dataclass(frozen=True)
